@@ -1,0 +1,113 @@
+"""Actions: the inputs the engine accepts, and their JSON form for the journal.
+
+Boxes only ever produce `Enter` (confirm a value for the seat's current prompt) and
+`Withdraw` (unlock a sealed entry). The host produces `Host` commands, which each game
+interprets, and `Undo` (taken back by the app's history, shown as a correction).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import MalformedInput
+
+Value = int | str
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base class of every action."""
+
+
+@dataclass(frozen=True)
+class Enter(Action):
+    """A seat confirms `value` for its current prompt (a sealed bid locks)."""
+
+    seat: int
+    value: Value
+
+
+@dataclass(frozen=True)
+class Withdraw(Action):
+    """A seat unlocks its sealed entry before the reveal."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Host(Action):
+    """A host command (start an auction with a card, abandon, end the game, adjust money...)."""
+
+    command: str
+    params: tuple[tuple[str, Value], ...] = ()
+
+    @classmethod
+    def make(cls, command: str, **params: Value) -> Host:
+        return cls(command, tuple(sorted(params.items())))
+
+    def get(self, key: str, default: Value | None = None) -> Value | None:
+        return dict(self.params).get(key, default)
+
+    def int_param(self, key: str) -> int:
+        v = dict(self.params).get(key)
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise MalformedInput(f"host command {self.command!r} needs whole-number {key!r}")
+        return v
+
+    def str_param(self, key: str) -> str:
+        v = dict(self.params).get(key)
+        if not isinstance(v, str):
+            raise MalformedInput(f"host command {self.command!r} needs text {key!r}")
+        return v
+
+
+@dataclass(frozen=True)
+class Undo(Action):
+    """The host takes back the last accepted action; recorded as a visible correction."""
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    if isinstance(action, Enter):
+        return {"type": "enter", "seat": action.seat, "value": action.value}
+    if isinstance(action, Withdraw):
+        return {"type": "withdraw", "seat": action.seat}
+    if isinstance(action, Host):
+        return {"type": "host", "command": action.command, **dict(action.params)}
+    if isinstance(action, Undo):
+        return {"type": "undo"}
+    raise TypeError(f"not a journal action: {action!r}")
+
+
+def _seat(obj: Mapping[str, Any]) -> int:
+    seat = obj.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
+        raise MalformedInput(f"'seat' must be a seat number from 0, got {seat!r}")
+    return seat
+
+
+def _value(v: Any, what: str) -> Value:
+    if isinstance(v, bool) or not isinstance(v, int | str):
+        raise MalformedInput(f"{what} must be a whole number or a text, got {v!r}")
+    return v
+
+
+def action_from_json(obj: Mapping[str, Any]) -> Action:
+    """Parse one journal/scenario action; anything unexpected is MalformedInput."""
+    kind = obj.get("type")
+    if kind == "enter":
+        if "value" not in obj:
+            raise MalformedInput("an 'enter' action needs a 'value'")
+        return Enter(_seat(obj), _value(obj["value"], "'value'"))
+    if kind == "withdraw":
+        return Withdraw(_seat(obj))
+    if kind == "host":
+        cmd = obj.get("command")
+        if not isinstance(cmd, str) or not cmd:
+            raise MalformedInput("a 'host' action needs a 'command'")
+        params = {k: _value(v, repr(k)) for k, v in obj.items() if k not in ("type", "command")}
+        return Host.make(cmd, **params)
+    if kind == "undo":
+        return Undo()
+    raise MalformedInput(f"unknown action type {kind!r} (enter, withdraw, host, undo)")

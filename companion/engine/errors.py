@@ -1,0 +1,33 @@
+"""The error tree: one root, malformed input kept apart from illegal-but-well-formed input."""
+
+from __future__ import annotations
+
+from .text import Msg, msg
+
+
+class CompanionError(Exception):
+    """Root of every error the companion raises on purpose."""
+
+
+class MalformedInput(CompanionError, ValueError):
+    """Input that cannot be understood: a garbled box line, a bad journal or config file."""
+
+
+class IllegalAction(CompanionError):
+    """Well-formed input that the rules refuse now (over your money, forbidden value, not your turn).
+
+    `message` is short enough for a 16x2 LCD (two lines of 16) and is what the box shows.
+    """
+
+    def __init__(self, message: Msg | str, **args: str | int | Msg) -> None:
+        self.message = message if isinstance(message, Msg) else msg(message, **args)
+        super().__init__(self.message.render())
+
+
+class ConfigError(MalformedInput):
+    """A bad config file: says which file, which line, and how to fix it."""
+
+    def __init__(self, path: str, line: int | None, problem: str, fix: str) -> None:
+        self.path, self.line, self.problem, self.fix = path, line, problem, fix
+        where = f"{path}:{line}" if line else path
+        super().__init__(f"{where}: {problem}\n  fix: {fix}")

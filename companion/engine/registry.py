@@ -1,0 +1,25 @@
+"""Every game the companion knows, by id and by alias (`companion games` lists them)."""
+
+from __future__ import annotations
+
+from .errors import MalformedInput
+from .game import Game
+
+
+def _games() -> tuple[Game, ...]:
+    from .games import camel_up_off_season
+
+    return (camel_up_off_season.GAME,)
+
+
+def all_games() -> tuple[Game, ...]:
+    return _games()
+
+
+def get_game(name: str) -> Game:
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    for game in _games():
+        if key == game.id or key in game.aliases:
+            return game
+    known = ", ".join(g.id for g in _games())
+    raise MalformedInput(f"unknown game {name!r}; known games: {known}")

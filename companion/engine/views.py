@@ -1,0 +1,60 @@
+"""The public picture of the table, as data the display draws without knowing the game.
+
+`TableView` is the public view (`view(state, None)`): it must never hold an unrevealed
+bid or hidden money. Games fill generic panels (rows of styled cells) so one display
+module draws every game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from .text import Msg
+
+Style = Literal["", "head", "win", "strike", "dim", "alert"]
+
+
+@dataclass(frozen=True)
+class Cell:
+    text: Msg | str
+    style: Style = ""
+
+
+@dataclass(frozen=True)
+class Panel:
+    title: Msg
+    rows: tuple[tuple[Cell, ...], ...] = ()
+    note: Msg | None = None
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    seat: int
+    name: str
+    colour: str
+    money: int | None  # None where the game keeps money hidden
+    status: Literal["thinking", "locked", "waiting", "turn", "done", "out"]
+    badges: tuple[Msg, ...] = ()
+
+
+@dataclass(frozen=True)
+class TimerView:
+    """A countdown the display animates (Mega Civilization's trade phase)."""
+
+    label: Msg
+    remaining_ms: int
+    running: bool
+    warning: bool = False
+
+
+@dataclass(frozen=True)
+class TableView:
+    game: Msg
+    headline: Msg  # e.g. the round's card
+    detail: Msg  # what it means, in one line
+    seats: tuple[SeatLine, ...]
+    panels: tuple[Panel, ...] = ()
+    log: tuple[Msg, ...] = ()  # newest last; public lines only
+    final: bool = False
+    timer: TimerView | None = None

@@ -1,0 +1,5 @@
+"""`python -m companion` runs the CLI."""
+
+from .app.cli import main
+
+raise SystemExit(main())

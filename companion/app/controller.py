@@ -1,0 +1,136 @@
+"""The controller: the one owner of the game state at run time.
+
+Every input goes through `handle`. An action is checked against the rules first (pure),
+then journaled and fsynced, and only then accepted and shown: a box says LOCKED only for
+what is already on disk. Refusals flash on the seat's own LCD (or the table banner for the
+host) and change nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.actions import Action, Host, Undo, Value
+from ..engine.errors import IllegalAction, MalformedInput
+from ..engine.game import Event, Game
+from ..engine.history import History
+from ..engine.text import Msg, msg
+from ..engine.views import TableView
+from ..i18n import Translate
+from .boxui import BoxSession
+from .intents import BoxStatus, HostInput, InputItem, SeatIntent
+from .journal import Journal
+
+BANNER_SECONDS = 4.0
+
+
+@dataclass
+class Banner:
+    text: Msg
+    until: float
+
+
+class Controller:
+    def __init__(self, history: History, journal: Journal | None, translate: Translate) -> None:
+        self.history = history
+        self.journal = journal
+        self.translate = translate
+        self.game: Game = history.game
+        n = len(history.setup.seats)
+        self.sessions = {s: BoxSession(s, translate) for s in range(n)}
+        self.connected = dict.fromkeys(range(n), True)
+        self.banner: Banner | None = None
+        self.accepted = 0  # actions accepted this run (benchmarks, tests)
+        self._sync()
+
+    @property
+    def state(self) -> Any:
+        return self.history.state
+
+    def _sync(self) -> None:
+        for seat, session in self.sessions.items():
+            session.sync(self.game.prompt(self.state, seat))
+
+    # -- input
+
+    def handle(self, item: InputItem, now: float) -> bool:
+        """Process one input; True when anything visible may have changed."""
+        if isinstance(item, SeatIntent):
+            session = self.sessions.get(item.seat)
+            if session is None:
+                return False
+            action = session.on_intent(item, now)
+            if action is not None:
+                self.submit(action, now, seat=item.seat)
+            return True
+        if isinstance(item, HostInput):
+            action: Action = Undo() if item.command == "undo" else Host(item.command, item.params)
+            self.submit(action, now, seat=None)
+            return True
+        if isinstance(item, BoxStatus):
+            if item.seat in self.connected:
+                self.connected[item.seat] = item.connected
+            return True
+        return False
+
+    def submit(self, action: Action, now: float, seat: int | None) -> bool:
+        """Check, journal (fsync), accept. Returns whether the action was accepted."""
+        try:
+            new_state, events = self.history.check(action)
+        except (IllegalAction, MalformedInput) as exc:
+            text = exc.message if isinstance(exc, IllegalAction) else msg("{e}", e=str(exc))
+            if seat is not None:
+                self.sessions[seat].flash(text, now)
+            else:
+                self.banner = Banner(msg("Host: {why}", why=text), now + BANNER_SECONDS)
+            return False
+        if self.journal is not None:
+            self.journal.append(action)  # fsynced: only now may anyone see it confirmed
+        self.history.accept(action, new_state)
+        self.accepted += 1
+        self._sync()
+        self._show_events(events, now)
+        if isinstance(action, Undo):
+            self.banner = Banner(self.history.corrections[-1], now + BANNER_SECONDS)
+        return True
+
+    def _show_events(self, events: tuple[Event, ...], now: float) -> None:
+        for ev in events:
+            if ev.seat is not None and ev.seat in self.sessions:
+                self.sessions[ev.seat].flash(ev.text, now)
+
+    def host(self, command: str, now: float, **params: Value) -> bool:
+        action: Action = Undo() if command == "undo" else Host.make(command, **params)
+        return self.submit(action, now, seat=None)
+
+    # -- time
+
+    def expire(self, now: float) -> bool:
+        changed = False
+        for session in self.sessions.values():
+            changed |= session.expire(now)
+        if self.banner is not None and now >= self.banner.until:
+            self.banner = None
+            changed = True
+        return changed
+
+    def next_deadline(self) -> float | None:
+        times = [s.flash_deadline() for s in self.sessions.values()]
+        if self.banner is not None:
+            times.append(self.banner.until)
+        return min((t for t in times if t is not None), default=None)
+
+    # -- output
+
+    def table_view(self) -> TableView:
+        return self.game.table(self.state)
+
+    def lcd_lines(self, seat: int) -> tuple[str, str]:
+        return self.sessions[seat].lines()
+
+    def led_mode(self, seat: int) -> str:
+        return self.sessions[seat].led()
+
+    def banner_text(self) -> Msg | None:
+        return self.banner.text if self.banner else None

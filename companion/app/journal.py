@@ -1,0 +1,177 @@
+"""The journal: every accepted input as one JSON line, fsynced before the box confirms it.
+
+Line 1 is the setup (game, seats, options); every further line is one action. A power cut
+can only tear the last line, which no box had confirmed: it is dropped (and cut off the
+file) on load. Any other unreadable line is corruption and stops the start with its line
+number. Format: docs/journal.md.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..engine.actions import Action, action_from_json, action_to_json
+from ..engine.errors import MalformedInput
+from ..engine.history import Setup
+from ..engine.seats import DEFAULT_COLOURS, Seat
+
+FORMAT = 1
+
+
+def setup_to_json(setup: Setup) -> dict[str, Any]:
+    return {
+        "type": "setup",
+        "journal": FORMAT,
+        "game": setup.game,
+        "seats": [{"name": s.name, "colour": s.colour} for s in setup.seats],
+        "options": dict(setup.options),
+    }
+
+
+def setup_from_json(obj: Any) -> Setup:
+    if not isinstance(obj, dict) or obj.get("type") != "setup":
+        raise MalformedInput('the first line must be {"type": "setup", "game": ..., "seats": [...]}')
+    game = obj.get("game")
+    if not isinstance(game, str):
+        raise MalformedInput("setup needs 'game' (see `companion games`)")
+    raw_seats = obj.get("seats")
+    if not isinstance(raw_seats, list) or not raw_seats:
+        raise MalformedInput("setup needs 'seats': a list of names or {name, colour}")
+    seats = []
+    for i, s in enumerate(raw_seats):
+        if isinstance(s, str):
+            seats.append(Seat(s, DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)]))
+        elif isinstance(s, dict) and isinstance(s.get("name"), str):
+            seats.append(Seat(s["name"], str(s.get("colour", DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)]))))
+        else:
+            raise MalformedInput(f"seat {i}: give a name or {{name, colour}}, got {s!r}")
+    options = obj.get("options", {})
+    if not isinstance(options, dict):
+        raise MalformedInput("setup 'options' must be an object")
+    return Setup(game, tuple(seats), options)
+
+
+@dataclass
+class Loaded:
+    setup: Setup
+    actions: list[Action]
+    torn_tail: bool  # a half-written last line was dropped
+
+
+def parse_lines(lines: list[str], name: str) -> tuple[Setup, list[Action]]:
+    """Parse a journal or a hand-written scenario (blank lines and // comments allowed)."""
+    setup: Setup | None = None
+    actions: list[Action] = []
+    for n, line in enumerate(lines, start=1):
+        text = line.strip()
+        if not text or text.startswith("//") or text.startswith("#"):
+            continue
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise MalformedInput(f"{name}:{n}: not JSON ({exc.msg})") from exc
+        try:
+            if setup is None:
+                setup = setup_from_json(obj)
+            else:
+                if not isinstance(obj, dict):
+                    raise MalformedInput("each action line must be a JSON object")
+                actions.append(action_from_json(obj))
+        except MalformedInput as exc:
+            raise MalformedInput(f"{name}:{n}: {exc}") from exc
+    if setup is None:
+        raise MalformedInput(f"{name}: empty: the first line must be the setup")
+    return setup, actions
+
+
+def load(path: Path) -> Loaded:
+    data = path.read_bytes()
+    torn = bool(data) and not data.endswith(b"\n")
+    if torn:
+        # The last write never completed, so it was never confirmed to anyone: drop it.
+        cut = data.rfind(b"\n") + 1
+        with path.open("r+b") as f:
+            f.truncate(cut)
+            f.flush()
+            os.fsync(f.fileno())
+        data = data[:cut]
+    setup, actions = parse_lines(data.decode("utf-8").splitlines(), str(path))
+    return Loaded(setup, actions, torn)
+
+
+def parse_scenario(path: Path) -> tuple[Setup, list[Action]]:
+    """A scenario for `companion replay`: JSON Lines like a journal, or one JSON object
+    `{"setup": {...}, "actions": [...]}`."""
+    text = path.read_text(encoding="utf-8")
+    stripped = text.lstrip()
+    if stripped.startswith("{") and '"actions"' in text:
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError:
+            obj = None
+        if isinstance(obj, dict) and "setup" in obj:
+            setup = setup_from_json({"type": "setup", **obj["setup"]})
+            raw = obj.get("actions", [])
+            if not isinstance(raw, list):
+                raise MalformedInput(f"{path}: 'actions' must be a list")
+            acts = []
+            for i, a in enumerate(raw):
+                if not isinstance(a, dict):
+                    raise MalformedInput(f"{path}: action {i}: must be an object")
+                try:
+                    acts.append(action_from_json(a))
+                except MalformedInput as exc:
+                    raise MalformedInput(f"{path}: action {i}: {exc}") from exc
+            return setup, acts
+    return parse_lines(text.splitlines(), str(path))
+
+
+class Journal:
+    """Append-only, fsynced writer. `append` returns only once the line is on disk."""
+
+    def __init__(self, path: Path, wall_clock: Callable[[], str] | None = None) -> None:
+        self.path = path
+        self._wall = wall_clock
+        self._fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o640)
+        self.seq = 0
+
+    @classmethod
+    def create(cls, path: Path, setup: Setup, wall_clock: Callable[[], str] | None = None) -> Journal:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists() and path.stat().st_size:
+            raise FileExistsError(f"{path} already holds a game; resume it or move it away")
+        j = cls(path, wall_clock)
+        j._write(setup_to_json(setup))
+        _fsync_dir(path.parent)  # the new file's name must survive a power cut too
+        return j
+
+    def append(self, action: Action) -> None:
+        self.seq += 1
+        obj: dict[str, Any] = {"seq": self.seq, **action_to_json(action)}
+        if self._wall is not None:
+            obj["at"] = self._wall()
+        self._write(obj)
+
+    def _write(self, obj: dict[str, Any]) -> None:
+        data = (json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+        view = memoryview(data)
+        while view:
+            n = os.write(self._fd, view)
+            view = view[n:]
+        os.fsync(self._fd)
+
+    def close(self) -> None:
+        os.close(self._fd)
+
+
+def _fsync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)

@@ -1,0 +1,151 @@
+"""The main loop: one thread owns the state, drains the input queue, applies, persists,
+then updates the boxes and redraws only what changed.
+
+Hardware threads (gpiozero, pyserial) only `sink()` items onto the queue. When nothing is
+happening the loop sleeps in `queue.get` until the next deadline (a key repeat, a flash
+expiring, a timer second); it ticks at `tick` seconds only when it must pump window events
+(keyboard boxes on the desktop).
+"""
+
+from __future__ import annotations
+
+import queue
+from collections.abc import Callable, Iterable, Mapping
+from typing import Protocol
+
+from ..engine.text import Msg
+from ..engine.views import TableView
+from .controller import Controller
+from .intents import Clock, InputItem, KeyEdge, Quit
+from .ports import Box
+from .shaper import InputShaper
+
+
+class Renderer(Protocol):
+    """What the loop needs from the display (companion.display.renderer.Renderer)."""
+
+    def update(
+        self,
+        view: TableView,
+        lcds: Mapping[int, tuple[str, str]] | None,
+        banner: Msg | str | None,
+        connected: Mapping[int, bool] | None,
+    ) -> bool: ...
+
+    def next_redraw_in(self, view: TableView) -> float | None: ...
+
+
+class App:
+    def __init__(
+        self,
+        controller: Controller,
+        boxes: Mapping[int, Box],
+        clock: Clock,
+        renderer: Renderer | None = None,
+        show_lcds: bool = False,
+        pump: Callable[[], Iterable[InputItem]] | None = None,
+        tick: float | None = None,
+        on_frame: Callable[[], None] | None = None,
+    ) -> None:
+        self.controller = controller
+        self.boxes = dict(boxes)
+        self.clock = clock
+        self.renderer = renderer
+        self.show_lcds = show_lcds
+        self.pump = pump
+        self.tick = tick
+        self.on_frame = on_frame
+        self.queue: queue.SimpleQueue[InputItem] = queue.SimpleQueue()
+        self.shaper = InputShaper()
+        self.quit = False
+        self.frames = 0
+        self._lcd_shown: dict[int, tuple[str, str]] = {}
+        self._led_shown: dict[int, str] = {}
+        self.refresh()
+
+    def sink(self, item: InputItem) -> None:
+        """Thread-safe entry for every input source."""
+        self.queue.put(item)
+
+    # -- one pass
+
+    def process(self, item: InputItem, now: float) -> bool:
+        if isinstance(item, Quit):
+            self.quit = True
+            return False
+        if isinstance(item, KeyEdge):
+            return any([self.controller.handle(i, now) for i in self.shaper.feed(item)])
+        return self.controller.handle(item, now)
+
+    def run_once(self, timeout: float | None) -> bool:
+        """Wait up to `timeout` for input, handle everything pending, update outputs.
+        Returns True when the table or a box changed."""
+        changed = False
+        items: list[InputItem] = []
+        if self.pump is not None:
+            items.extend(self.pump())
+        if not items:
+            try:
+                items.append(self.queue.get(timeout=timeout) if timeout != 0 else self.queue.get_nowait())
+            except queue.Empty:
+                pass
+        while True:
+            try:
+                items.append(self.queue.get_nowait())
+            except queue.Empty:
+                break
+        now = self.clock()
+        for item in items:
+            changed |= self.process(item, now)
+        for intent in self.shaper.poll(now):
+            changed |= self.controller.handle(intent, now)
+        changed |= self.controller.expire(now)
+        if changed:
+            self.refresh()
+        if self.render():
+            changed = True
+        return changed
+
+    def refresh(self) -> None:
+        """Send changed LCD text and LED modes to the boxes (writers never block)."""
+        for seat, box in self.boxes.items():
+            lines = self.controller.lcd_lines(seat)
+            if self._lcd_shown.get(seat) != lines:
+                box.lcd.show(*lines)
+                self._lcd_shown[seat] = lines
+            led = self.controller.led_mode(seat)
+            if self._led_shown.get(seat) != led:
+                box.led.set(led)  # type: ignore[arg-type]
+                self._led_shown[seat] = led
+
+    def render(self) -> bool:
+        if self.renderer is None:
+            return False
+        lcds = ({s: self.controller.lcd_lines(s) for s in self.controller.sessions}
+                if self.show_lcds else None)
+        drew = self.renderer.update(self.controller.table_view(), lcds,
+                                    self.controller.banner_text(), self.controller.connected)
+        if drew:
+            self.frames += 1
+            if self.on_frame is not None:
+                self.on_frame()
+        return drew
+
+    def timeout(self) -> float | None:
+        """How long the loop may sleep: until the next deadline, or one tick when pumping."""
+        now = self.clock()
+        deadlines = [d for d in (self.shaper.next_deadline(), self.controller.next_deadline())
+                     if d is not None]
+        if self.renderer is not None:
+            redraw = self.renderer.next_redraw_in(self.controller.table_view())
+            if redraw is not None:
+                deadlines.append(now + redraw)
+        wait = max(0.0, min(deadlines) - now) if deadlines else None
+        if self.tick is not None:
+            wait = self.tick if wait is None else min(wait, self.tick)
+        return wait
+
+    def run(self) -> None:
+        self.render()
+        while not self.quit:
+            self.run_once(self.timeout())

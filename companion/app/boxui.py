@@ -69,11 +69,13 @@ class BoxSession:
             and old.kind == prompt.kind
             and old.label == prompt.label
             and old.choices == prompt.choices
-            and old.locked == prompt.locked
         )
         self.prompt = prompt
-        if not same_question:
-            self.draft = prompt.locked_value if prompt.locked_value is not None else prompt.initial
+        # Locking or unlocking is the same question: an unlocked bid comes back as the draft.
+        if prompt.locked_value is not None:
+            self.draft = prompt.locked_value
+        elif not same_question:
+            self.draft = prompt.initial
         if prompt.kind == "number" and isinstance(self.draft, int):
             self.draft = max(prompt.lo, min(prompt.hi, self.draft))
         if prompt.kind == "choice" and prompt.choices:

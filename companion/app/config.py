@@ -43,11 +43,12 @@ class Config:
     path: Path | None = None
 
 
-def _line_of(text: str, needle: str) -> int | None:
-    for n, line in enumerate(text.splitlines(), start=1):
-        if needle in line:
-            return n
-    return None
+def _line_of(text: str, needle: str, last: bool = False) -> int | None:
+    """The first (or last) line mentioning `needle`: where the user should look."""
+    found = [n for n, line in enumerate(text.splitlines(), start=1) if needle in line]
+    if not found:
+        return None
+    return found[-1] if last else found[0]
 
 
 def load_config(path: Path) -> Config:
@@ -68,8 +69,8 @@ def load_config(path: Path) -> Config:
 def parse_config(raw: dict[str, Any], text: str = "", path: Path | None = None) -> Config:
     name = str(path) if path else "<config>"
 
-    def fail(needle: str, problem: str, fix: str) -> ConfigError:
-        return ConfigError(name, _line_of(text, needle), problem, fix)
+    def fail(needle: str, problem: str, fix: str, last: bool = False) -> ConfigError:
+        return ConfigError(name, _line_of(text, needle, last), problem, fix)
 
     known = {"game", "language", "journal", "options", "display", "seat", "host", "lcd"}
     for key in raw:
@@ -102,17 +103,19 @@ def parse_config(raw: dict[str, Any], text: str = "", path: Path | None = None) 
     boxes = [sc.box for sc in seats]
     dup = sorted({b for b in boxes if boxes.count(b) > 1})
     if dup:
-        raise fail(dup[0], f"box {dup[0]!r} is given to two seats", "give every seat its own box")
+        raise fail(f'"{dup[0]}"', f"box {dup[0]!r} is given to two seats",
+                   "give every seat its own box", last=True)
     if not game.min_seats <= len(seats) <= game.max_seats:
         raise fail("[[seat]]", f"{game.id} plays with {game.min_seats} to {game.max_seats} seats, "
                    f"the file has {len(seats)}", "add or remove [[seat]] tables")
     options = raw.get("options", {})
     if not isinstance(options, dict):
         raise fail("options", "'options' must be a table", "write [options] then name = value lines")
-    try:
-        resolve_options(game, options)
-    except MalformedInput as exc:
-        raise fail("options", str(exc), "see `companion games` for each game's options") from exc
+    for key in options:
+        try:
+            resolve_options(game, {key: options[key]})
+        except MalformedInput as exc:
+            raise fail(key, str(exc), "see `companion games` for each game's options") from exc
     display = raw.get("display", {})
     if not isinstance(display, dict):
         raise fail("display", "'display' must be a table", "write [display] then size = [1280, 720]")

@@ -18,9 +18,9 @@ DEBOUNCE = 0.02
 HOLD = 0.8  # OK held this long = OK_HELD (unlock)
 REPEAT_DELAY = 0.4
 REPEAT_EVERY = 0.1
-# (repeats so far below this count -> step): 1s of ones, 1s of fives, then tens
-ACCEL = ((10, 1), (20, 5))
-FAST_STEP = 10
+# (repeats so far below this count -> step): 1s of ones, 1s of fives, 1.5s of tens, then 25s
+ACCEL = ((10, 1), (20, 5), (35, 10))
+FAST_STEP = 25
 
 
 @dataclass

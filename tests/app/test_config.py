@@ -1,0 +1,68 @@
+"""Config: a good file loads; every bad one fails at start with file, line and a fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.app.config import load_config
+from companion.engine.errors import ConfigError
+
+GOOD = """\
+game = "camel-up"
+language = "en"
+journal = "state/journal.jsonl"
+
+[options]
+start_coins = 12
+
+[display]
+size = [800, 480]
+
+[[seat]]
+name = "Ann"
+box = "gpio:0"
+
+[[seat]]
+name = "Bob"
+colour = "#2e86de"
+box = "gpio:1"
+
+[[seat]]
+name = "Cy"
+box = "keyboard:2"
+"""
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    p = tmp_path / "companion.toml"
+    p.write_text(text)
+    return p
+
+
+def test_good_config(tmp_path: Path) -> None:
+    cfg = load_config(write(tmp_path, GOOD))
+    assert cfg.game == "camel-up-off-season" and cfg.size == (800, 480)
+    assert [s.seat.name for s in cfg.seats] == ["Ann", "Bob", "Cy"]
+    assert cfg.seats[1].seat.colour == "#2e86de" and cfg.options == {"start_coins": 12}
+    assert cfg.journal == tmp_path / "state" / "journal.jsonl"
+
+
+@pytest.mark.parametrize(("change", "line", "words"), [
+    (('start_coins = 12', 'start_coins = "lots"'), 6, "must be a whole number"),
+    (('box = "gpio:1"', 'box = "gpio:0"'), 12, "given to two seats"),
+    (('colour = "#2e86de"', 'colour = "blue"'), 17, "is not #rrggbb"),
+    (('size = [800, 480]', 'size = [800]'), 9, "display size"),
+    (('game = "camel-up"', 'game = "chess"'), 1, "unknown game"),
+    (('box = "keyboard:2"', 'box = "usb"'), 22, "is not understood"),
+    (('[options]', '[options'), 5, "not valid TOML"),
+])
+def test_bad_config_names_file_line_and_fix(tmp_path: Path, change: tuple[str, str], line: int,
+                                            words: str) -> None:
+    path = write(tmp_path, GOOD.replace(*change))
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    assert words in str(err.value)
+    assert f"companion.toml:{line}" in str(err.value)
+    assert "fix:" in str(err.value)

@@ -51,7 +51,7 @@ def test_good_config(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("change", "line", "words"), [
     (('start_coins = 12', 'start_coins = "lots"'), 6, "must be a whole number"),
-    (('box = "gpio:1"', 'box = "gpio:0"'), 12, "given to two seats"),
+    (('box = "gpio:1"', 'box = "gpio:0"'), 18, "given to two seats"),
     (('colour = "#2e86de"', 'colour = "blue"'), 17, "is not #rrggbb"),
     (('size = [800, 480]', 'size = [800]'), 9, "display size"),
     (('game = "camel-up"', 'game = "chess"'), 1, "unknown game"),

@@ -78,6 +78,9 @@ class BoxSession:
             self.draft = prompt.initial
         if prompt.kind == "number" and isinstance(self.draft, int):
             self.draft = max(prompt.lo, min(prompt.hi, self.draft))
+        if prompt.kind == "number" and isinstance(self.draft, str):
+            if self.draft not in [c.key for c in prompt.extras]:
+                self.draft = prompt.lo
         if prompt.kind == "choice" and prompt.choices:
             keys = [c.key for c in prompt.choices]
             if self.draft not in keys:
@@ -99,13 +102,26 @@ class BoxSession:
         if intent.intent in (Intent.OK, Intent.OK_HELD):
             return Enter(self.seat, self.draft)
         direction = 1 if intent.intent is Intent.PLUS else -1
-        if p.kind == "number" and isinstance(self.draft, int):
-            self.draft = step_value(self.draft, intent.step, direction, p.lo, p.hi)
+        if p.kind == "number":
+            self.draft = self._number_step(p, intent.step, direction)
         elif p.kind == "choice" and p.choices:
             keys = [c.key for c in p.choices]
             i = keys.index(str(self.draft)) if self.draft in keys else 0
             self.draft = keys[(i + direction) % len(keys)]
         return None
+
+    def _number_step(self, p: Prompt, step: int, direction: int) -> Value:
+        """Numbers lo..hi, with the extras (PASS, ...) reached by going below lo."""
+        extras = [c.key for c in p.extras]
+        if isinstance(self.draft, str) and self.draft in extras:
+            i = extras.index(self.draft) - direction  # extras are listed top-down below lo
+            if i < 0:
+                return p.lo
+            return extras[min(i, len(extras) - 1)]
+        value = int(self.draft)
+        if direction < 0 and value <= p.lo and extras:
+            return extras[0]
+        return step_value(value, step, direction, p.lo, p.hi)
 
     # -- output
 
@@ -148,8 +164,8 @@ class BoxSession:
 
     def _show(self, value: Value) -> str:
         p = self.prompt
-        if p is not None and p.kind == "choice":
-            for c in p.choices:
+        if p is not None:
+            for c in (*p.choices, *p.extras):
                 if c.key == value:
                     return self.t(c.label)
         return str(value)

@@ -25,6 +25,8 @@ class Prompt:
 
     kind: "number" (minus/plus between lo and hi, step), "choice" (minus/plus cycle choices),
     or "wait" (nothing to enter; `info` explains why).
+    A number prompt may also offer `extras` (e.g. PASS, "steal 3"): minus below `lo` reaches
+    them, and OK on one enters its key (a str) instead of a number.
     sealed: the entry is secret and locks (the LCD shows LOCKED; hold OK to unlock while
     `unlockable`). A non-sealed entry is public and is just confirmed.
     """
@@ -37,6 +39,7 @@ class Prompt:
     initial: Value = 0
     forbidden: frozenset[int] = field(default_factory=frozenset)
     choices: tuple[Choice, ...] = ()
+    extras: tuple[Choice, ...] = ()
     sealed: bool = False
     locked: bool = False
     locked_value: Value | None = None

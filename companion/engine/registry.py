@@ -6,10 +6,16 @@ from .errors import MalformedInput
 from .game import Game
 
 
-def _games() -> tuple[Game, ...]:
-    from .games import camel_up_off_season
+# One line per game module in companion/engine/games/ (each defines GAME).
+_MODULES = (
+    "camel_up_off_season",
+)
 
-    return (camel_up_off_season.GAME,)
+
+def _games() -> tuple[Game, ...]:
+    from importlib import import_module
+
+    return tuple(import_module(f"{__package__}.games.{m}").GAME for m in _MODULES)
 
 
 def all_games() -> tuple[Game, ...]:

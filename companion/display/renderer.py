@@ -1,0 +1,129 @@
+"""Redraw only when something changed: the table screen's frame policy.
+
+While everyone thinks, nothing on the table changes, so nothing should be drawn: a loop that
+redraws and flips every frame cost 0.02-0.28 of a core here versus 0.004 for one that draws
+only on change (hardware-notes.md, "Idle cost"). `Renderer.update` compares the new inputs
+with the ones last drawn (frozen dataclasses and dicts compare by value) and draws and flips
+only when they differ.
+
+A running timer is the one thing that changes without a new input. The display shows whole
+seconds, so the comparison uses the displayed second, not the millisecond count: a view
+updated every tick still redraws once a second, and `next_redraw_in` tells the loop how long
+it may sleep. The timer also counts down on its own from the moment a view arrived, so the
+app need not push a new view every second (the engine only learns the time through actions).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+
+import pygame
+
+from ..engine.text import Msg
+from ..engine.views import TableView, TimerView
+from .fonts import FontCache
+from .table_screen import TableScreen, Translate
+
+Clock = Callable[[], float]
+
+_NEVER = object()
+
+
+class Renderer:
+    """Owns the screen; `update` draws and flips only on change. `frames` counts draws."""
+
+    def __init__(self, surface: pygame.Surface, translate: Translate, *,
+                 fonts: FontCache | None = None, clock: Clock = time.monotonic,
+                 flip: Callable[[], None] | None = None) -> None:
+        self.screen = TableScreen(surface, translate, fonts)
+        self.frames = 0
+        self._clock = clock
+        self._flip = flip
+        self._last_key: object = _NEVER
+        # The running timer as last received, when it arrived, so it can count down locally.
+        self._anchor: tuple[TimerView, float] | None = None
+
+    @property
+    def surface(self) -> pygame.Surface:
+        return self.screen.surface
+
+    def set_surface(self, surface: pygame.Surface) -> None:
+        """A new surface (window resized, display reopened): the next update must draw."""
+        self.screen.surface = surface
+        self.invalidate()
+
+    def invalidate(self) -> None:
+        """Forget what was drawn (e.g. the window was exposed), so the next update redraws."""
+        self._last_key = _NEVER
+
+    # ------------------------------------------------------------ the frame policy
+
+    def update(self, view: TableView, lcds: Mapping[int, tuple[str, str]] | None = None,
+               banner: Msg | str | None = None,
+               connected: Mapping[int, bool] | None = None) -> bool:
+        """Draw and flip if anything shown differs from the last frame; return whether it drew."""
+        shown = self._with_local_timer(view)
+        key = (
+            replace(shown, timer=None),
+            _timer_key(shown.timer),
+            None if lcds is None else dict(lcds),  # a copy: the caller may mutate its dict
+            banner,
+            None if connected is None else dict(connected),
+        )
+        if key == self._last_key:
+            return False
+        self.screen.draw(shown, lcds, banner, connected)
+        self._show()
+        self.frames += 1
+        self._last_key = key
+        return True
+
+    def next_redraw_in(self, view: TableView) -> float | None:
+        """Seconds until the timer's displayed second changes; None if nothing will change."""
+        timer = view.timer
+        if timer is None or not timer.running:
+            return None
+        left = self._remaining(timer)
+        if left <= 0:
+            return None
+        shown_secs = math.ceil(left / 1000)
+        # +1 ms so the loop wakes just after the boundary, not a hair before it.
+        return (left - (shown_secs - 1) * 1000) / 1000 + 0.001
+
+    # ------------------------------------------------------------ helpers
+
+    def _remaining(self, timer: TimerView) -> float:
+        """Milliseconds left now: counted down locally since this timer view arrived."""
+        if self._anchor is None or self._anchor[0] != timer:
+            return float(timer.remaining_ms)
+        since = self._clock() - self._anchor[1]
+        return max(0.0, timer.remaining_ms - since * 1000) if timer.running else timer.remaining_ms
+
+    def _with_local_timer(self, view: TableView) -> TableView:
+        timer = view.timer
+        if timer is None:
+            self._anchor = None
+            return view
+        if self._anchor is None or self._anchor[0] != timer:
+            self._anchor = (timer, self._clock())
+        left = self._remaining(timer)
+        if left == timer.remaining_ms:
+            return view
+        return replace(view, timer=replace(timer, remaining_ms=math.ceil(left)))
+
+    def _show(self) -> None:
+        if self._flip is not None:
+            self._flip()
+        elif pygame.display.get_init() and pygame.display.get_surface() is self.surface:
+            pygame.display.flip()
+
+
+def _timer_key(timer: TimerView | None) -> tuple[object, ...] | None:
+    """What of a timer is visible: the label, the whole seconds shown, running, warning."""
+    if timer is None:
+        return None
+    return (timer.label, math.ceil(max(0, timer.remaining_ms) / 1000), timer.running,
+            timer.warning)

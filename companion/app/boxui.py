@@ -91,6 +91,8 @@ class BoxSession:
     def on_intent(self, intent: SeatIntent, now: float) -> Action | None:
         """Apply minus/plus to the draft; OK (or OK held) returns the action to try."""
         p = self.prompt
+        if self._flash is not None:
+            self._flash = None  # a key press dismisses a message; the key still acts
         if p is None or p.kind == "wait":
             return None
         if p.locked:
@@ -145,7 +147,8 @@ class BoxSession:
         p = self.prompt
         if p is None:
             return fit(self.t(msg("companion"))), fit(self.t(msg("starting...")))
-        money = self.t(msg("have {n}", n=p.money)) if p.money is not None else ""
+        # "$" is the one money sign in the HD44780 ROM; it stands for the game's coins.
+        money = f"${p.money}" if p.money is not None else ""
         if p.kind == "wait":
             info = self.t(p.info) if p.info is not None else ""
             return two_sides(self.t(p.label), money), fit(info)

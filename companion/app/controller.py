@@ -19,6 +19,7 @@ from ..engine.text import Msg, msg
 from ..engine.views import TableView
 from ..i18n import Translate
 from .boxui import BoxSession
+from .hostmenu import HOST_SEAT, HostMenu, MenuEntry, entries
 from .intents import BoxStatus, HostInput, InputItem, SeatIntent
 from .journal import Journal
 
@@ -41,6 +42,8 @@ class Controller:
         self.sessions = {s: BoxSession(s, translate) for s in range(n)}
         self.connected = dict.fromkeys(range(n), True)
         self.banner: Banner | None = None
+        self.host_menu = HostMenu()
+        self._now = 0.0
         self.accepted = 0  # actions accepted this run (benchmarks, tests)
         self._sync()
 
@@ -56,6 +59,12 @@ class Controller:
 
     def handle(self, item: InputItem, now: float) -> bool:
         """Process one input; True when anything visible may have changed."""
+        self._now = now
+        if isinstance(item, SeatIntent) and item.seat == HOST_SEAT:
+            chosen = self.host_menu.on_intent(item, self.host_options(), now)
+            if chosen is not None:
+                self.submit(chosen, now, seat=None)
+            return True
         if isinstance(item, SeatIntent):
             session = self.sessions.get(item.seat)
             if session is None:
@@ -107,7 +116,8 @@ class Controller:
     # -- time
 
     def expire(self, now: float) -> bool:
-        changed = False
+        changed = self._now < self.host_menu.shown_until <= now
+        self._now = max(self._now, now)
         for session in self.sessions.values():
             changed |= session.expire(now)
         if self.banner is not None and now >= self.banner.until:
@@ -115,10 +125,15 @@ class Controller:
             changed = True
         return changed
 
+    def host_options(self) -> list[MenuEntry]:
+        return entries(self.game.host_commands(self.state), bool(self.history.actions))
+
     def next_deadline(self) -> float | None:
         times = [s.flash_deadline() for s in self.sessions.values()]
         if self.banner is not None:
             times.append(self.banner.until)
+        if self.host_menu.shown_until > self._now:
+            times.append(self.host_menu.shown_until)
         return min((t for t in times if t is not None), default=None)
 
     # -- output
@@ -133,4 +148,8 @@ class Controller:
         return self.sessions[seat].led()
 
     def banner_text(self) -> Msg | None:
+        """The host's menu line while choosing, else a correction or refusal banner."""
+        menu = self.host_menu.line(self.host_options(), self._now)
+        if menu is not None:
+            return menu
         return self.banner.text if self.banner else None

@@ -59,6 +59,9 @@ class App:
         self.shaper = InputShaper()
         self.quit = False
         self.frames = 0
+        # Where the table's LCD mock-ups come from: the controller's text by default; the
+        # demo shows what the real LCD driver put on the (fake) glass instead.
+        self.lcd_view: Callable[[], Mapping[int, tuple[str, str]]] | None = None
         self._lcd_shown: dict[int, tuple[str, str]] = {}
         self._led_shown: dict[int, str] = {}
         self.refresh()
@@ -121,8 +124,10 @@ class App:
     def render(self) -> bool:
         if self.renderer is None:
             return False
-        lcds = ({s: self.controller.lcd_lines(s) for s in self.controller.sessions}
-                if self.show_lcds else None)
+        lcds: Mapping[int, tuple[str, str]] | None = None
+        if self.show_lcds:
+            lcds = (self.lcd_view() if self.lcd_view is not None
+                    else {s: self.controller.lcd_lines(s) for s in self.controller.sessions})
         drew = self.renderer.update(self.controller.table_view(), lcds,
                                     self.controller.banner_text(), self.controller.connected)
         if drew:

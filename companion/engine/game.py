@@ -65,6 +65,7 @@ class HostCommand:
     command: str
     label: Msg
     params: Mapping[str, tuple[Value, ...]] = field(default_factory=dict)
+    value_labels: Mapping[Value, Msg] = field(default_factory=dict)  # e.g. card id -> card name
 
 
 class Game(Protocol):

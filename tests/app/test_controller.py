@@ -48,12 +48,12 @@ def press(c: Controller, seat: int, intent: Intent, n: int = 1, now: float = 0.0
 def test_lock_is_on_disk_before_the_box_says_locked(tmp_path: Path) -> None:
     c, j = make(tmp_path)
     c.handle(HostInput("start", (("card", "highest_bet"),)), 0.0)
-    assert c.lcd_lines(0) == ("Bid       have 5", "<0>      OK=lock")
+    assert c.lcd_lines(0) == ("Bid           $5", "<0>      OK=lock")
     press(c, 0, Intent.PLUS, 3)
     assert c.lcd_lines(0)[1].startswith("<3>")
     press(c, 0, Intent.OK)
     assert "LOCKED" not in j.seen[-1][0]  # when fsync returned, the LCD had not said LOCKED
-    assert c.lcd_lines(0) == ("LOCKED 3  have 5", "hold OK: unlock ")
+    assert c.lcd_lines(0) == ("LOCKED 3      $5", "hold OK: unlock ")
     assert c.led_mode(0) == "blink" and c.led_mode(1) == "on"
     assert [a for a in load(tmp_path / "j.jsonl").actions][-1].value == 3  # type: ignore[attr-defined]
 

@@ -388,7 +388,8 @@ class CamelUpOffSeason:
     def host_commands(self, state: CamelState) -> tuple[HostCommand, ...]:
         cmds: list[HostCommand] = []
         if state.phase in ("card", "income"):
-            cmds.append(HostCommand("start", msg("Start auction"), {"card": tuple(CARDS)}))
+            cmds.append(HostCommand("start", msg("Start auction"), {"card": tuple(CARDS)},
+                                    {k: v[0] for k, v in CARDS.items()}))
             cmds.append(HostCommand("end", msg("End the game")))
         if state.phase in ("counts", "bidding"):
             cmds.append(HostCommand("abandon", msg("Abandon auction")))
@@ -440,8 +441,8 @@ class CamelUpOffSeason:
             if not is_last and len(cur.attempts) > 2 and k < len(cur.attempts) - 2:
                 continue  # older restarts: the log keeps them
             rows: list[tuple[Cell, ...]] = [
-                (Cell(msg("Seat"), "head"), Cell(msg("Bid"), "head"), Cell(msg("Card"), "head"),
-                 Cell(msg("Counts"), "head"))]
+                (Cell(msg("Seat"), "head"), Cell(msg("Bid"), "head"), Cell(msg("Card +/-"), "head"),
+                 Cell(msg("Counts as"), "head"))]
             for s in sorted(att.bids):
                 mod = att.modifiers.get(s, 0)
                 eff = att.effective[s]

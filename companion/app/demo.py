@@ -1,0 +1,262 @@
+"""`companion demo`: a scripted game played by simulated presses on mock boxes.
+
+Up to six seats play on real `GpioBox`es over gpiozero MockFactory pins with real charlcd
+LCDs on a fake I2C bus (hardware.mock_rig); larger tables use in-memory boxes fed the same
+key edges. Every `Enter` of the script becomes minus/plus presses until the seat's LCD
+shows the value, then OK, through the real input path (debounce, auto-repeat, journal).
+
+With a display it opens a window and plays at watching speed; without one it renders
+frames to PNG files in a folder it names, on a virtual clock, and exits 0.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from ..engine.actions import Action, Enter, Host, Undo, Withdraw
+from ..engine.history import History, Setup, replay
+from ..engine.registry import get_game
+from ..engine.seats import DEFAULT_COLOURS, Seat
+from ..i18n import translator
+from .controller import Controller
+from .demos import Demo, Shot, demo_for
+from .intents import HostInput, Key, KeyEdge, Quit
+from .journal import Journal, load
+from .loop import App
+from .ports import Box
+from .shaper import HOLD, REPEAT_EVERY
+
+DEFAULT_GAME = "camel-up-off-season"
+
+
+@dataclass
+class DemoClock:
+    """Real time in a window; in headless mode a virtual clock that `sleep` advances."""
+
+    virtual: bool
+    speed: float = 1.0
+    now: float = 1000.0
+    pump: Callable[[], None] = field(default=lambda: None)
+
+    def __call__(self) -> float:
+        return self.now if self.virtual else time.monotonic()
+
+    def sleep(self, seconds: float) -> None:
+        if self.virtual:
+            self.now += seconds
+            return
+        end = time.monotonic() + seconds / self.speed
+        while (left := end - time.monotonic()) > 0:
+            self.pump()
+            time.sleep(min(left, 1 / 30))
+
+
+class Presser(Protocol):
+    def press(self, seat: int, key: Key) -> None: ...
+
+    def release(self, seat: int, key: Key) -> None: ...
+
+
+class EdgePresser:
+    """For tables larger than the GPIO header: key edges straight into the app's queue."""
+
+    def __init__(self, app: App, clock: DemoClock) -> None:
+        self.app, self.clock = app, clock
+
+    def press(self, seat: int, key: Key) -> None:
+        self.app.sink(KeyEdge(seat, key, True, self.clock()))
+
+    def release(self, seat: int, key: Key) -> None:
+        self.app.sink(KeyEdge(seat, key, False, self.clock()))
+
+
+class Driver:
+    """Plays one script step at a time through the presser, the app and the clock."""
+
+    GAP = 0.05  # between a press and its release: longer than the debounce window
+
+    def __init__(self, app: App, presser: Presser, clock: DemoClock, pace: float) -> None:
+        self.app, self.presser, self.clock, self.pace = app, presser, clock, pace
+
+    def settle(self, seconds: float = 0.0) -> None:
+        self.clock.sleep(max(seconds, 0.0))
+        self.app.run_once(0)
+
+    def tap(self, seat: int, key: Key) -> None:
+        self.presser.press(seat, key)
+        self.settle(self.GAP)
+        self.presser.release(seat, key)
+        self.settle(self.GAP)
+        self.settle(self.pace)
+
+    def hold(self, seat: int, key: Key, until: Callable[[], bool], limit: float = 8.0) -> None:
+        self.presser.press(seat, key)
+        waited = 0.0
+        while not until() and waited < limit:
+            self.settle(REPEAT_EVERY / 2)
+            waited += REPEAT_EVERY / 2
+        self.presser.release(seat, key)
+        self.settle(self.GAP)
+
+    def enter(self, seat: int, value: Any) -> None:
+        session = self.app.controller.sessions[seat]
+        prompt = session.prompt
+        if prompt is None or prompt.kind == "wait" or prompt.locked:
+            raise RuntimeError(f"demo script: seat {seat} cannot enter now ({prompt})")
+        for _ in range(400):
+            draft = session.draft
+            if draft == value:
+                break
+            if prompt.kind == "choice":
+                self.tap(seat, Key.PLUS)
+                continue
+            if isinstance(value, str) or isinstance(draft, str):
+                # number prompts keep their extras (PASS, ...) below the lowest number
+                self.tap(seat, Key.MINUS if isinstance(value, str) else Key.PLUS)
+                continue
+            diff = int(value) - int(draft)
+            key = Key.PLUS if diff > 0 else Key.MINUS
+            if abs(diff) >= 15:  # hold to show auto-repeat; stop short, then tap
+                target = int(value)
+                self.hold(seat, key, lambda: isinstance(session.draft, int)
+                          and abs(target - session.draft) < 12)
+            else:
+                self.tap(seat, key)
+        else:
+            raise RuntimeError(f"demo script: seat {seat} could not reach {value!r}")
+        self.tap(seat, Key.OK)
+
+    def withdraw(self, seat: int) -> None:
+        self.presser.press(seat, Key.OK)
+        self.settle(HOLD + 0.1)
+        self.presser.release(seat, Key.OK)
+        self.settle(self.GAP)
+
+    def step(self, action: Action) -> None:
+        if isinstance(action, Enter):
+            self.enter(action.seat, action.value)
+        elif isinstance(action, Withdraw):
+            self.withdraw(action.seat)
+        elif isinstance(action, Host):
+            self.app.sink(HostInput(action.command, action.params))
+            self.settle(self.pace)
+        elif isinstance(action, Undo):
+            self.app.sink(HostInput("undo"))
+            self.settle(self.pace)
+
+
+def _pygame_pump(app: App) -> Callable[[], None]:
+    import pygame
+
+    def pump() -> None:
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN
+                                             and event.key == pygame.K_ESCAPE):
+                app.sink(Quit())
+
+    return pump
+
+
+def run_demo(out: Path | None, size: tuple[int, int], window: str = "auto", lang: str = "en",
+             speed: float = 1.0, game: str = DEFAULT_GAME) -> int:
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame is imported
+    from companion.display.window import has_display
+
+    use_window = window == "yes" or (window == "auto" and has_display())
+    if not use_window:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    demo = demo_for(get_game(game).id)
+    folder = out if out is not None else Path(tempfile.mkdtemp(prefix="companion-demo-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    shots = play(demo, folder, size, use_window, lang, speed)
+    if use_window:
+        print(f"demo finished; journal in {folder}")
+    else:
+        print(f"demo frames: {len(shots)} PNG files in {folder}")
+        for shot in shots:
+            print(f"  {shot}")
+    return 0
+
+
+def play(demo: Demo, folder: Path, size: tuple[int, int], use_window: bool, lang: str,
+         speed: float = 1.0) -> list[Path]:
+    """Play `demo`; returns the PNG frames written (headless) or [] (window)."""
+    import pygame
+
+    from companion.display.renderer import Renderer
+    from companion.display.window import open_display, save_png
+
+    translate = translator(lang)
+    game = get_game(demo.game)
+    seats = tuple(Seat(n, DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)]) for i, n in enumerate(demo.seats))
+    setup = Setup(game.id, seats, demo.options)
+    journal_path = folder / "journal.jsonl"
+    if journal_path.exists():
+        journal_path.unlink()
+    journal = Journal.create(journal_path, setup)
+    controller = Controller(History.start(game, setup), journal, translate)
+    clock = DemoClock(virtual=not use_window, speed=speed)
+    surface = open_display(size, fullscreen=False)
+    if use_window:
+        pygame.display.set_caption(demo.title or "companion demo")
+    renderer = Renderer(surface, translate, clock=clock)
+    rig: Any = None
+    boxes: dict[int, Box] = {}
+    app = App(controller, boxes, clock, renderer, show_lcds=True)
+    if len(seats) <= 6:
+        from hardware.mock_rig import MockRig
+
+        rig = MockRig(len(seats), sink=app.sink, clock=clock)
+        boxes.update(enumerate(rig.boxes))
+        presser: Presser = rig
+    else:
+        from hardware.keyboard_box import KeyboardBox
+
+        boxes.update({s: KeyboardBox(s) for s in range(len(seats))})
+        presser = EdgePresser(app, clock)
+    app.boxes = boxes
+    if rig is not None:
+        # The table shows what the real charlcd code put on each (fake) LCD's glass.
+        app.lcd_view = lambda: {s: rig.lcd_lines(s) for s in range(len(seats))}
+    if use_window:
+        clock.pump = _pygame_pump(app)
+    flush = rig.flush if rig is not None else (lambda: True)
+    driver = Driver(app, presser, clock, pace=0.35 if use_window else 0.0)
+    frames: list[Path] = []
+    try:
+        app.refresh()
+        driver.settle()
+        for step in demo.steps:
+            if app.quit:
+                break
+            if isinstance(step, Shot):
+                flush()
+                driver.settle()
+                if not use_window:
+                    path = folder / f"{step.name}.png"
+                    save_png(renderer.surface, path)
+                    frames.append(path)
+                driver.settle(step.hold)  # people look; messages on the boxes time out
+                continue
+            driver.step(step)
+        flush()
+    finally:
+        if rig is not None:
+            rig.close()
+        journal.close()
+        pygame.display.quit()
+    # The journal the demo wrote must replay to the state it played to.
+    loaded = load(journal_path)
+    again = replay(game, loaded.setup, loaded.actions)
+    if again.state != controller.state:
+        print("demo: the journal does not replay to the played state", file=sys.stderr)
+        raise SystemExit(1)
+    return frames

@@ -1,0 +1,70 @@
+"""The host's menu: every host command the game offers now, flattened into one list that a
+3-button host box (or the keyboard's arrow keys and Return) cycles through.
+
+minus/plus move through the entries ("Start auction: The Lucky 0", "End the game", ...), OK
+runs the shown one, OK held undoes the last accepted action. The shown entry is public and
+appears on the table screen while the host is choosing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+
+from ..engine.actions import Action, Host, Undo
+from ..engine.game import HostCommand
+from ..engine.text import Msg, msg
+from .intents import Intent, SeatIntent
+
+HOST_SEAT = -1  # the seat number host boxes and host keys report
+SHOW_SECONDS = 8.0
+
+
+@dataclass(frozen=True)
+class MenuEntry:
+    label: Msg
+    action: Action
+
+
+def entries(commands: tuple[HostCommand, ...], can_undo: bool) -> list[MenuEntry]:
+    out: list[MenuEntry] = []
+    for cmd in commands:
+        names = sorted(cmd.params)
+        if not names:
+            out.append(MenuEntry(cmd.label, Host(cmd.command)))
+            continue
+        for values in product(*(cmd.params[n] for n in names)):
+            shown = ", ".join(
+                cmd.value_labels[v].render() if v in cmd.value_labels else str(v) for v in values)
+            label = msg("{cmd}: {value}", cmd=cmd.label,
+                        value=cmd.value_labels[values[0]] if len(values) == 1
+                        and values[0] in cmd.value_labels else shown)
+            out.append(MenuEntry(label, Host.make(cmd.command, **dict(zip(names, values, strict=True)))))
+    if can_undo:
+        out.append(MenuEntry(msg("Undo the last entry"), Undo()))
+    return out
+
+
+class HostMenu:
+    def __init__(self) -> None:
+        self.index = 0
+        self.shown_until = 0.0
+
+    def on_intent(self, intent: SeatIntent, options: list[MenuEntry], now: float) -> Action | None:
+        self.shown_until = now + SHOW_SECONDS
+        if not options:
+            return None
+        self.index %= len(options)
+        if intent.intent is Intent.OK_HELD:
+            return Undo()
+        if intent.intent is Intent.OK:
+            self.shown_until = now  # done choosing; the result shows instead
+            return options[self.index].action
+        self.index = (self.index + (1 if intent.intent is Intent.PLUS else -1)) % len(options)
+        return None
+
+    def line(self, options: list[MenuEntry], now: float) -> Msg | None:
+        if now >= self.shown_until or not options:
+            return None
+        entry = options[self.index % len(options)]
+        return msg("Host: < {entry} >  OK runs it, hold OK undoes", entry=entry.label)

@@ -87,6 +87,16 @@ DISCONNECTED_LOOK = (pygame.Color("#e74c3c"), WHITE)
 FINAL_RESULTS = msg("Final results")
 PAUSED = msg("paused")
 
+# Cell styles: "head" bold and quiet, "win" bold gold, "strike" muted (plus a drawn line),
+# "dim" greyed, "alert" bold red.
+CELL_LOOK: dict[str, tuple[Face, pygame.Color]] = {
+    "head": ("bold", MUTED),
+    "win": ("bold", GOLD),
+    "strike": ("regular", MUTED),
+    "dim": ("regular", DIM),
+    "alert": ("bold", ALERT),
+}
+
 _NUMBER = re.compile(r"^[+\-−]?\d+$")
 
 
@@ -176,6 +186,7 @@ class _PanelPlan:
     title: str
     note_lines: tuple[str, ...]
     height: int
+    cramped: bool
 
 
 class TableScreen:
@@ -453,7 +464,7 @@ class TableScreen:
 
     def _seat_fonts(self, scale: float) -> tuple[int, int, int]:
         """(name, pill, lcd) font sizes for a seat card at `scale`."""
-        return self.px(23, scale), self.px(15, scale, minimum=11), self.px(16, scale, minimum=11)
+        return self.px(23, scale), self.px(15, scale), self.px(16, scale, minimum=11)
 
     def _pill_h(self, size: int) -> int:
         return self.lh("bold", size) + self.sp(4)
@@ -488,7 +499,8 @@ class TableScreen:
         vgap = self.sp(8)
         if n == 0:
             return _SeatPlan(1, 0, 1.0, False, area.w, 0)
-        scales = (1.0, 0.9, 0.8, 0.7, 0.6, 0.5)
+        # Above 1.0 only when the room is there: a few seats on a big screen read from afar.
+        scales = (1.2, 1.1, 1.0, 0.9, 0.8, 0.7, 0.6, 0.5)
         options = [(lcd, s) for lcd in ((True, False) if want_lcd else (False,)) for s in scales
                    if not (lcd and s < 0.7)]
         for lcd, scale in options:
@@ -582,10 +594,11 @@ class TableScreen:
                             DISCONNECTED_LOOK[1], px + self.sp(6, scale), y, right - px)
         for badge in seat.badges:
             room = right - px - self.sp(6, scale)
-            if room < self.fonts.measure("Abc" + ELLIPSIS, "bold", pill_size):
-                break  # a badge cut to "…" says nothing; leave it off
-            px = self._pill(self.text_of(badge), pill_size, None, GOLD,
-                            px + self.sp(6, scale), y, room)
+            text = self.text_of(badge)
+            shown = self.fit(text, "bold", pill_size, room - 2 * self.sp(8))
+            if shown != text and len(shown) - 1 < min(len(text), 6):
+                break  # a badge cut to "Fi…" says nothing; leave it (and the rest) off
+            px = self._pill(text, pill_size, None, GOLD, px + self.sp(6, scale), y, room)
 
     def _draw_money(self, money: int, right: int, y: int, size: int, layout: Layout,
                     seat: int) -> int:
@@ -596,8 +609,10 @@ class TableScreen:
         r = max(3, round(size * 0.32))
         cx = right - tw - self.sp(6) - r
         cy = y + ascent - round(size * 0.36)
-        pygame.draw.circle(self.surface, GOLD_DEEP, (cx, cy), r)
-        pygame.draw.circle(self.surface, GOLD, (cx, cy), max(1, r - max(1, r // 4)))
+        if r >= 6:  # a rim only where it can be seen; tiny rims look like a spiky star
+            pygame.draw.circle(self.surface, GOLD_DEEP, (cx, cy), r)
+            r -= max(1, r // 4)
+        pygame.draw.circle(self.surface, GOLD, (cx, cy), r)
         rect = self.blit_text(text, "bold", size, FG, right, y, align="right")
         box = pygame.Rect(cx - r, y, right - (cx - r), rect.h)
         layout.seat_money[seat] = box
@@ -642,17 +657,11 @@ class TableScreen:
     # ------------------------------------------------------------ panels
 
     def _cell_look(self, style: Style) -> tuple[Face, pygame.Color]:
-        return {
-            "head": ("bold", MUTED),
-            "win": ("bold", GOLD),
-            "strike": ("regular", MUTED),
-            "dim": ("regular", DIM),
-            "alert": ("bold", ALERT),
-        }.get(style, ("regular", FG))  # type: ignore[return-value]
+        return CELL_LOOK.get(style, ("regular", FG))
 
     def _panel_sizes(self, scale: float) -> tuple[int, int, int]:
         """(title, cell, note) font sizes."""
-        return self.px(21, scale), self.px(20, scale), self.px(16, scale, minimum=11)
+        return self.px(21, scale), self.px(20, scale), self.px(16, scale)
 
     def _plan_panel(self, panel: Panel, index: int, width: int, scale: float,
                     max_note_lines: int = 3) -> _PanelPlan:
@@ -672,10 +681,16 @@ class TableScreen:
             _is_numeric_column([row[c] for row in panel.rows if c < len(row)],
                                [t[c] for t in texts if c < len(t)])
             for c in range(ncols))
+        # Cramped: a column had to be cut or the note does not fit its lines. The planner
+        # prefers a smaller scale over a cramped layout, since "Ch…" tells the table nothing.
+        cramped = sum(widths) < sum(natural)
         note_lines: tuple[str, ...] = ()
         if panel.note is not None:
-            note_lines = tuple(self.wrap(self.text_of(panel.note), "regular", note_size, inner,
-                                         max_note_lines))
+            note = self.text_of(panel.note)
+            full = self.wrap(note, "regular", note_size, inner, 50)
+            cramped = cramped or len(full) > max_note_lines
+            note_lines = tuple(full if len(full) <= max_note_lines
+                               else self.wrap(note, "regular", note_size, inner, max_note_lines))
         height = (pad + self.lh("bold", title_size) + self.sp(6, scale)
                   + len(panel.rows) * self._row_h(cell_size)
                   + (self.sp(4, scale) if any(_is_head(r) for r in panel.rows) else 0)
@@ -683,47 +698,66 @@ class TableScreen:
                      if note_lines else 0)
                   + pad)
         return _PanelPlan(panel, index, width, scale, texts, tuple(widths), right,
-                          self.text_of(panel.title), note_lines, height)
+                          self.text_of(panel.title), note_lines, height, cramped)
 
     def _row_h(self, cell_size: int) -> int:
         return round(self.lh("regular", cell_size) * 1.25)
 
     def _draw_panels(self, panels: Sequence[Panel], area: pygame.Rect, gap: int, final: bool,
                      layout: Layout) -> None:
-        """Stack panels in one column, else two, shrinking the scale until they fit.
+        """Stack panels in one column, else two, picking the largest scale that fits.
 
+        For the final results the newest panel (the game's result) comes first and larger.
         If even the smallest layout overflows, the oldest panels are left out: the newest
         (the reveal just made, the final coins) are what the table is looking at.
         """
+        order = list(range(len(panels)))
+        if final:
+            order.reverse()
+        lead = order[0] if final and order else None
+
+        def plan_all(indices: Sequence[int], col_w: int, scale: float,
+                     note_lines: int = 3) -> list[_PanelPlan]:
+            return [self._plan_panel(panels[i], i, col_w,
+                                     scale * (1.25 if i == lead else 1.0), note_lines)
+                    for i in indices]
+
         chosen: list[list[_PanelPlan]] | None = None
-        for scale in (1.0, 0.9, 0.8, 0.7):
-            for cols in (1, 2):
-                if cols > len(panels):
-                    continue
-                col_w = (area.w - (cols - 1) * gap) // cols
-                if col_w < self.sp(260):
-                    continue
-                plans = [self._plan_panel(p, i, col_w, scale) for i, p in enumerate(panels)]
-                columns = _split_columns(plans, cols, area.h, gap)
-                if columns is not None:
-                    chosen = columns
+        # Above 1.0 only when there is room (one small panel on a TV); below, to fit many.
+        # First look for a layout where nothing is cut, then accept cut columns and notes.
+        for allow_cramped in (False, True):
+            for scale in (1.2, 1.1, 1.0, 0.9, 0.8, 0.7):
+                for cols in (1, 2):
+                    if cols > len(panels):
+                        continue
+                    col_w = (area.w - (cols - 1) * gap) // cols
+                    if col_w < self.sp(260):
+                        continue
+                    plans = plan_all(order, col_w, scale)
+                    if not allow_cramped and any(p.cramped for p in plans):
+                        continue
+                    chosen = _split_columns(plans, cols, area.h, gap)
+                    if chosen is not None:
+                        break
+                if chosen is not None:
                     break
             if chosen is not None:
                 break
         if chosen is None:
             cols = 2 if len(panels) > 1 and (area.w - gap) // 2 >= self.sp(260) else 1
             col_w = (area.w - (cols - 1) * gap) // cols
-            plans = [self._plan_panel(p, i, col_w, 0.7, max_note_lines=2)
-                     for i, p in enumerate(panels)]
-            kept: list[_PanelPlan] = []
-            while plans:
-                trial = [plans[-1], *kept]
-                if _split_columns(trial, cols, area.h, gap) is None and kept:
+            kept: list[int] = []
+            for i in sorted(order, reverse=True):  # newest first
+                trial = [j for j in order if j in kept or j == i]
+                if kept and _split_columns(plan_all(trial, col_w, 0.7, 2), cols, area.h,
+                                           gap) is None:
                     break
-                kept = trial
-                plans.pop()
-            layout.panels_hidden = len(panels) - len(kept)
-            chosen = _split_columns(kept, cols, area.h, gap) or [kept]
+                kept.append(i)
+            shown = [j for j in order if j in kept]
+            layout.panels_hidden = len(panels) - len(shown)
+            plans = plan_all(shown, col_w, 0.7, 2)
+            # Still too tall (one huge panel): draw it anyway, clipped to the area below.
+            chosen = _split_columns(plans, cols, area.h, gap) or [plans]
         col_w = (area.w - (len(chosen) - 1) * gap) // max(1, len(chosen))
         old_clip = self.surface.get_clip()
         self.surface.set_clip(area.clip(old_clip))
@@ -795,7 +829,7 @@ class TableScreen:
             # and lower-case letters, thick enough to read from across the table.
             ascent = self.fonts.font(face, size).get_ascent()
             mid = rect.y + ascent - round(size * 0.36)
-            thick = max(2, round(size / 9))
+            thick = max(2, round(size / 8))
             pygame.draw.line(self.surface, STRIKE, (rect.x - self.sp(3), mid),
                              (rect.right + self.sp(3), mid), thick)
         return rect

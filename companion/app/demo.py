@@ -201,8 +201,9 @@ def play(demo: Demo, folder: Path, size: tuple[int, int], use_window: bool, lang
     journal_path = folder / "journal.jsonl"
     if journal_path.exists():
         journal_path.unlink()
-    journal = Journal.create(journal_path, setup)
-    controller = Controller(History.start(game, setup), journal, translate)
+    history = History.start(game, setup)
+    journal = Journal.create(journal_path, history.setup)
+    controller = Controller(history, journal, translate)
     clock = DemoClock(virtual=not use_window, speed=speed)
     surface = open_display(size, fullscreen=False)
     if use_window:

@@ -68,6 +68,11 @@ class Undo(Action):
     """The host takes back the last accepted action; recorded as a visible correction."""
 
 
+# Journal metadata (sequence number, time of acceptance) rides on action lines; never a param.
+META_KEYS = ("seq", "at")
+_NOT_PARAMS = ("type", "command", *META_KEYS)
+
+
 def action_to_json(action: Action) -> dict[str, Any]:
     if isinstance(action, Enter):
         return {"type": "enter", "seat": action.seat, "value": action.value}
@@ -106,7 +111,7 @@ def action_from_json(obj: Mapping[str, Any]) -> Action:
         cmd = obj.get("command")
         if not isinstance(cmd, str) or not cmd:
             raise MalformedInput("a 'host' action needs a 'command'")
-        params = {k: _value(v, repr(k)) for k, v in obj.items() if k not in ("type", "command")}
+        params = {k: _value(v, repr(k)) for k, v in obj.items() if k not in _NOT_PARAMS}
         return Host.make(cmd, **params)
     if kind == "undo":
         return Undo()

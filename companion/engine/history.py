@@ -45,7 +45,10 @@ class History:
                     hi=game.max_seats,
                 )
             )
+        # Keep every option's value, defaults included: a journal must replay the same
+        # even if a later version changes a default.
         options = resolve_options(game, setup.options)
+        setup = Setup(setup.game, setup.seats, options)
         return cls(game, setup, [game.setup(setup.seats, options)])
 
     @property

@@ -67,3 +67,11 @@ def test_create_refuses_to_overwrite_a_game(tmp_path: Path) -> None:
     Journal.create(path, SETUP).close()
     with pytest.raises(FileExistsError):
         Journal.create(path, SETUP)
+
+
+def test_journal_metadata_is_not_read_back_as_host_params(tmp_path: Path) -> None:
+    path = tmp_path / "j.jsonl"
+    j = Journal.create(path, SETUP, wall_clock=lambda: "2026-11-22T10:00:00Z")
+    j.append(Host.make("start", card="lucky_0"))
+    j.close()
+    assert load(path).actions == [Host.make("start", card="lucky_0")]

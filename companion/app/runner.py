@@ -1,0 +1,179 @@
+"""`companion run`: a real table from a config file, resuming its journal.
+
+Builds each seat's box as configured (GPIO box with its I2C LCD, keyboard box, mock box;
+serial boxes come with their own module), opens the table screen, replays the journal and
+resumes where the game was, then runs the main loop until SIGTERM or the window closes.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from ..engine.errors import ConfigError
+from ..engine.history import History, Setup, replay
+from ..engine.registry import get_game
+from ..i18n import translator
+from .config import Config, load_config
+from .controller import Controller
+from .hostmenu import HOST_SEAT
+from .intents import InputItem, InputSink, Key, KeyEdge, Quit
+from .journal import Journal, load
+from .loop import App
+from .ports import Box
+
+# Host keys on a keyboard: the host menu is a box like any other (see hostmenu.py).
+HOST_KEYBOARD = {"left": Key.MINUS, "right": Key.PLUS, "return": Key.OK}
+
+
+def wall_clock() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def open_history(cfg: Config, journal_path: Path) -> tuple[History, Journal, bool]:
+    """Resume the journal if it holds this table's game, else start a new one."""
+    game = get_game(cfg.game)
+    setup = Setup(game.id, tuple(sc.seat for sc in cfg.seats), cfg.options)
+    if journal_path.exists() and journal_path.stat().st_size:
+        loaded = load(journal_path)
+        same = (loaded.setup.game == setup.game
+                and [s.name for s in loaded.setup.seats] == [s.name for s in setup.seats])
+        if not same:
+            raise ConfigError(str(journal_path), 1,
+                              f"the journal holds another game ({loaded.setup.game}, seats "
+                              f"{', '.join(s.name for s in loaded.setup.seats)})",
+                              "move the old journal away to start a new game, or point "
+                              "'journal' in the config at a new file")
+        history = replay(game, loaded.setup, loaded.actions)
+        journal = Journal(journal_path, wall_clock)
+        journal.seq = len(loaded.actions)
+        return history, journal, True
+    history = History.start(game, setup)
+    journal = Journal.create(journal_path, history.setup, wall_clock)
+    return history, journal, False
+
+
+@dataclass
+class Boxes:
+    """Every seat's box, and whatever must be closed when the app stops."""
+
+    boxes: dict[int, Box] = field(default_factory=dict)
+    keyboard: dict[str, tuple[int, Key]] = field(default_factory=dict)
+    closers: list[Callable[[], None]] = field(default_factory=list)
+
+    def close(self) -> None:
+        for close in reversed(self.closers):
+            try:
+                close()
+            except Exception as exc:  # closing must go on for every box
+                print(f"companion: closing a box failed: {exc}", file=sys.stderr)
+
+
+def build_boxes(cfg: Config, sink: InputSink, clock: Callable[[], float]) -> Boxes:
+    from hardware.keyboard_box import SEAT_KEYS, KeyboardBox
+
+    out = Boxes()
+    gpio = [(i, int(sc.box.split(":")[1])) for i, sc in enumerate(cfg.seats) if sc.box.startswith("gpio:")]
+    mock = [(i, int(sc.box.split(":")[1])) for i, sc in enumerate(cfg.seats) if sc.box.startswith("mock:")]
+    if gpio:
+        from hardware.gpio_box import GpioBox
+        from hardware.lcd import LcdBus, mcp23008_lcd, pcf8574_lcd, real_i2c
+        from hardware.pins import DEFAULT_BOX_PINS, DEFAULT_LCD_ADDRESSES
+
+        i2c = real_i2c()
+        bus = LcdBus("i2c-1")
+        out.closers.append(bus.close)
+        build = pcf8574_lcd if cfg.lcd == "pcf8574" else mcp23008_lcd
+        for seat, n in gpio:
+            address = DEFAULT_LCD_ADDRESSES[n]
+            lcd = bus.attach(lambda a=address: build(i2c, a), name=f"seat{seat}-lcd")  # type: ignore[misc]
+            box = GpioBox(seat, DEFAULT_BOX_PINS[n], sink, clock, lcd)
+            out.closers.append(box.close)
+            out.boxes[seat] = box
+    if mock:
+        from hardware.mock_rig import MockRig
+
+        rig = MockRig(max(n for _, n in mock) + 1, sink=sink, clock=clock)
+        out.closers.append(rig.close)
+        for seat, n in mock:
+            box = rig.boxes[n]
+            box.seat = seat
+            out.boxes[seat] = box
+    for seat, sc in enumerate(cfg.seats):
+        if sc.box.startswith("keyboard:"):
+            kb = KeyboardBox(seat, int(sc.box.split(":")[1]))
+            out.boxes[seat] = kb
+            for name, key in zip(SEAT_KEYS[kb.keyset], (Key.MINUS, Key.PLUS, Key.OK), strict=True):
+                out.keyboard[name] = (seat, key)
+        elif sc.box.startswith("serial:"):
+            raise ConfigError(str(cfg.path), None, f"seat {seat + 1}: serial boxes are not "
+                              "supported by this version", 'use "gpio:N" or "keyboard:N"')
+    if cfg.host_box == "keyboard":
+        for name, key in HOST_KEYBOARD.items():
+            out.keyboard[name] = (HOST_SEAT, key)
+    return out
+
+
+def pygame_pump(keys: dict[str, tuple[int, Key]], clock: Callable[[], float]
+                ) -> Callable[[], Iterable[InputItem]]:
+    """Window events as input: seat and host keys become key edges; closing quits."""
+    import pygame
+
+    def pump() -> Iterable[InputItem]:
+        items: list[InputItem] = []
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                items.append(Quit())
+            elif event.type in (pygame.KEYDOWN, pygame.KEYUP):
+                hit = keys.get(pygame.key.name(event.key))
+                if hit is not None:
+                    items.append(KeyEdge(hit[0], hit[1], event.type == pygame.KEYDOWN, clock()))
+                elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                    items.append(Quit())
+        return items
+
+    return pump
+
+
+def run_from_config(path: Path, journal: Path | None = None, lang: str | None = None) -> int:
+    cfg = load_config(path)
+    translate = translator(lang or cfg.language)
+    history, jnl, resumed = open_history(cfg, journal or cfg.journal)
+    controller = Controller(history, jnl, translate)
+    print(f"companion: {cfg.game}, {len(cfg.seats)} seats, journal {jnl.path}"
+          + (f" (resumed after {len(history.journal_actions)} entries)" if resumed else " (new game)"))
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from companion.display.renderer import Renderer
+    from companion.display.window import open_display
+
+    surface = open_display(cfg.size, cfg.fullscreen)
+    renderer = Renderer(surface, translate)
+    clock = time.monotonic
+    app = App(controller, {}, clock, renderer, show_lcds=cfg.show_lcds)
+    boxes = build_boxes(cfg, app.sink, clock)
+    app.boxes = dict(boxes.boxes)
+    app.pump = pygame_pump(boxes.keyboard, clock)
+    app.tick = 1 / 30  # window events must be pumped; the loop sleeps between ticks
+
+    def stop(signum: int, frame: Any) -> None:
+        app.sink(Quit())
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    try:
+        app.refresh()
+        app.run()
+    finally:
+        boxes.close()
+        jnl.close()
+        import pygame
+
+        pygame.display.quit()
+    return 0

@@ -64,6 +64,10 @@ class App:
         self.lcd_view: Callable[[], Mapping[int, tuple[str, str]]] | None = None
         self._lcd_shown: dict[int, tuple[str, str]] = {}
         self._led_shown: dict[int, str] = {}
+        # The table view is rebuilt only when an input changed something; an idle tick
+        # neither rebuilds nor compares it (timer seconds come from `_redraw_at`).
+        self._view: TableView = controller.table_view()
+        self._redraw_at: float | None = None
         self.refresh()
 
     def sink(self, item: InputItem) -> None:
@@ -105,12 +109,13 @@ class App:
         changed |= self.controller.expire(now)
         if changed:
             self.refresh()
-        if self.render():
+        if (changed or (self._redraw_at is not None and now >= self._redraw_at)) and self.render():
             changed = True
         return changed
 
     def refresh(self) -> None:
-        """Send changed LCD text and LED modes to the boxes (writers never block)."""
+        """Rebuild the table view; send changed LCD text and LED modes to the boxes."""
+        self._view = self.controller.table_view()
         for seat, box in self.boxes.items():
             lines = self.controller.lcd_lines(seat)
             if self._lcd_shown.get(seat) != lines:
@@ -128,8 +133,10 @@ class App:
         if self.show_lcds:
             lcds = (self.lcd_view() if self.lcd_view is not None
                     else {s: self.controller.lcd_lines(s) for s in self.controller.sessions})
-        drew = self.renderer.update(self.controller.table_view(), lcds,
+        drew = self.renderer.update(self._view, lcds,
                                     self.controller.banner_text(), self.controller.connected)
+        redraw = self.renderer.next_redraw_in(self._view)
+        self._redraw_at = None if redraw is None else self.clock() + redraw
         if drew:
             self.frames += 1
             if self.on_frame is not None:
@@ -141,10 +148,8 @@ class App:
         now = self.clock()
         deadlines = [d for d in (self.shaper.next_deadline(), self.controller.next_deadline())
                      if d is not None]
-        if self.renderer is not None:
-            redraw = self.renderer.next_redraw_in(self.controller.table_view())
-            if redraw is not None:
-                deadlines.append(now + redraw)
+        if self._redraw_at is not None:
+            deadlines.append(self._redraw_at)
         wait = max(0.0, min(deadlines) - now) if deadlines else None
         if self.tick is not None:
             wait = self.tick if wait is None else min(wait, self.tick)

@@ -1,0 +1,55 @@
+"""Shared set-up for the benchmarks: a Camel Up table on the mock rig with a real renderer
+on SDL's dummy driver, exactly as the demo builds it."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
+
+import statistics
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from companion.app.controller import Controller
+from companion.app.loop import App
+from companion.display.renderer import Renderer
+from companion.display.window import open_display
+from companion.engine.history import History, Setup
+from companion.engine.registry import get_game
+from companion.engine.seats import DEFAULT_COLOURS, Seat
+from companion.i18n import translator
+
+NAMES = ("Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lu",
+         "Max", "Ned", "Oz", "Pia", "Quin", "Rex")
+
+
+@dataclass
+class Table:
+    app: App
+    renderer: Renderer
+    controller: Controller
+
+
+def camel_table(seats: int = 4, size: tuple[int, int] = (1280, 720), show_lcds: bool = False,
+                clock: Any = time.monotonic, game: str = "camel-up-off-season",
+                options: dict[str, Any] | None = None) -> Table:
+    g = get_game(game)
+    setup = Setup(g.id, tuple(Seat(NAMES[i], DEFAULT_COLOURS[i]) for i in range(seats)),
+                  options or {})
+    controller = Controller(History.start(g, setup), None, translator("en"))
+    surface = open_display(size)
+    renderer = Renderer(surface, translator("en"))
+    app = App(controller, {}, clock, renderer, show_lcds=show_lcds)
+    return Table(app, renderer, controller)
+
+
+def percentiles(ms: list[float]) -> str:
+    ms = sorted(ms)
+    p = statistics.quantiles(ms, n=100, method="inclusive")
+    return (f"n={len(ms)}  p50={statistics.median(ms):.2f} ms  p90={p[89]:.2f} ms  "
+            f"p99={p[98]:.2f} ms  max={ms[-1]:.2f} ms")

@@ -1,0 +1,88 @@
+"""Press-to-frame latency on mock pins: from a button's pin going low to the table frame
+that shows its effect having been flipped.
+
+A presser thread drives gpiozero MockFactory pins (the callbacks run in that thread and
+only queue the edge, as on a Pi); the main thread runs the app's loop exactly as `companion
+run` does, blocking on the queue. Each OK press locks a seat's bid or confirms its sale
+income, which changes the table screen. Target: p99 under one 60 Hz frame (16.7 ms).
+
+Run: .venv/bin/python bench/latency.py [--presses N] [--seats N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import camel_table, percentiles  # noqa: E402
+
+from companion.app.intents import HostInput, Key  # noqa: E402
+from companion.app.loop import App  # noqa: E402
+from hardware.mock_rig import MockRig  # noqa: E402
+
+FRAME_60HZ_MS = 1000 / 60
+
+
+def measure(presses: int, seats: int, size: tuple[int, int]) -> list[float]:
+    table = camel_table(seats, size)
+    app: App = table.app
+    frame_at: list[float] = []
+    app.on_frame = lambda: frame_at.append(time.perf_counter())
+    rig = MockRig(seats, sink=app.sink, clock=time.monotonic)
+    app.boxes = dict(enumerate(rig.boxes))
+    samples: list[float] = []
+    done = threading.Event()
+
+    def presser() -> None:
+        # Each round: the host starts a card, every seat locks a bid of 0... then every seat
+        # confirms a sale income of 0. Every OK press changes what the table shows.
+        count = 0
+        while count < presses:
+            app.sink(HostInput("start", (("card", "highest_bet"),)))
+            time.sleep(0.03)
+            for _phase in range(2):
+                for seat in range(seats):
+                    before = len(frame_at)
+                    rig.press(seat, Key.OK)
+                    time.sleep(0.03)  # a real press lasts longer than the debounce window
+                    rig.release(seat, Key.OK)  # OK acts on release (a hold means unlock)
+                    t0 = time.perf_counter()
+                    deadline = t0 + 1.0
+                    while len(frame_at) == before and time.perf_counter() < deadline:
+                        time.sleep(0.0002)
+                    if len(frame_at) > before:
+                        samples.append((frame_at[before] - t0) * 1000)
+                    count += 1
+                    time.sleep(0.03)
+        done.set()
+
+    t = threading.Thread(target=presser, daemon=True)
+    t.start()
+    app.render()
+    while not done.is_set():
+        timeout = app.timeout()
+        app.run_once(0.1 if timeout is None else min(timeout, 0.1))
+    t.join()
+    rig.close()
+    return samples
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--presses", type=int, default=200)
+    ap.add_argument("--seats", type=int, default=4)
+    args = ap.parse_args()
+    for size in ((1280, 720), (800, 480)):
+        samples = measure(args.presses, args.seats, size)
+        p99 = sorted(samples)[int(len(samples) * 0.99) - 1]
+        verdict = "OK" if p99 < FRAME_60HZ_MS else "OVER"
+        print(f"press-to-frame, {args.seats} seats, mock pins, {size[0]}x{size[1]}: "
+              f"{percentiles(samples)}  [{verdict}: target p99 < {FRAME_60HZ_MS:.1f} ms]")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,72 @@
+"""LCD bus writes per bid step: one PLUS press on a seat's box, as I2C transactions on the
+fake bus under the real charlcd code, versus a full 16x2 rewrite of the same LCD.
+
+Both LCD backpacks are measured (MCP23008 on even seats, PCF8574 on odd seats of the mock
+rig). Target: a bid step costs a quarter or less of a full rewrite.
+
+Run: .venv/bin/python bench/lcd_writes.py
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import common  # noqa: E402, F401  (environment for pygame/gpiozero)
+
+from companion.app.controller import Controller  # noqa: E402
+from companion.app.intents import HostInput, Key  # noqa: E402
+from companion.app.loop import App  # noqa: E402
+from companion.engine.history import History, Setup  # noqa: E402
+from companion.engine.registry import get_game  # noqa: E402
+from companion.engine.seats import Seat  # noqa: E402
+from companion.i18n import translator  # noqa: E402
+from hardware.mock_rig import MockRig  # noqa: E402
+
+
+class Clock:
+    now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def main() -> None:
+    game = get_game("camel-up")
+    setup = Setup(game.id, tuple(Seat(n) for n in ("Ann", "Bob", "Cy", "Di")), {"start_coins": 40})
+    controller = Controller(History.start(game, setup), None, translator("en"))
+    clock = Clock()
+    app = App(controller, {}, clock)
+    rig = MockRig(4, sink=app.sink, clock=clock)
+    app.boxes = dict(enumerate(rig.boxes))
+    app.sink(HostInput("start", (("card", "highest_bet"),)))
+    app.run_once(0)
+    rig.flush()
+    for seat, kind in ((0, "MCP23008"), (1, "PCF8574")):
+        steps: list[int] = []
+        for _ in range(12):  # 0 -> 12: crosses from one digit to two
+            before = rig.bus_writes(seat)
+            rig.press(seat, Key.PLUS)
+            clock.now += 0.05
+            rig.release(seat, Key.PLUS)
+            clock.now += 0.05
+            app.run_once(0)
+            rig.flush()
+            steps.append(rig.bus_writes(seat) - before)
+        lines = rig.lcd_lines(seat)
+        before = rig.bus_writes(seat)
+        rig.lcds[seat].writer.invalidate()  # forget the shadow: the next show rewrites all
+        rig.lcds[seat].show(*lines)
+        rig.flush()
+        full = rig.bus_writes(seat) - before
+        mean = sum(steps) / len(steps)
+        ok = max(steps) <= full / 4
+        print(f"LCD {kind} (seat {seat}): bid step {mean:.1f} I2C writes on average "
+              f"(max {max(steps)}), full 16x2 rewrite {full}: ratio {max(steps) / full:.3f} "
+              f"[{'OK' if ok else 'OVER'}: target <= 0.25]  glass: {lines!r}")
+    rig.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -443,6 +443,7 @@ class CamelUpOffSeason:
             rows: list[tuple[Cell, ...]] = [
                 (Cell(msg("Seat"), "head"), Cell(msg("Bid"), "head"), Cell(msg("Card +/-"), "head"),
                  Cell(msg("Counts as"), "head"))]
+            held = [att.effective[s] for s in att.considered]
             for s in sorted(att.bids):
                 mod = att.modifiers.get(s, 0)
                 eff = att.effective[s]
@@ -451,7 +452,7 @@ class CamelUpOffSeason:
                     style = "win"
                 elif s not in att.considered:
                     style = "dim"
-                elif eff in att.dropped:
+                elif held.count(eff) > 1:  # every tied value is out, tried or not
                     style = "strike"
                 rows.append((Cell(names[s], style), Cell(str(att.bids[s])),
                              Cell(f"{mod:+d}" if mod else ""), Cell(str(eff), style)))

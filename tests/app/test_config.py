@@ -66,3 +66,9 @@ def test_bad_config_names_file_line_and_fix(tmp_path: Path, change: tuple[str, s
     assert words in str(err.value)
     assert f"companion.toml:{line}" in str(err.value)
     assert "fix:" in str(err.value)
+
+
+def test_the_shipped_example_config_loads() -> None:
+    cfg = load_config(Path(__file__).resolve().parents[2] / "companion.example.toml")
+    assert cfg.size is None and cfg.fullscreen and len(cfg.seats) == 4
+    assert [s.box for s in cfg.seats] == ["gpio:0", "gpio:1", "gpio:2", "gpio:3"]

@@ -163,6 +163,8 @@ class BoxSession:
             hint = self.t(msg("not allowed"))
         else:
             hint = self.t(msg("OK=lock")) if p.sealed else self.t(msg("OK=enter"))
+        if len(value_text) + 1 + len(hint) > LCD_COLS:
+            hint = ""  # a long choice (a commodity name) matters more than the OK hint
         return top, two_sides(value_text, hint)
 
     def _show(self, value: Value) -> str:

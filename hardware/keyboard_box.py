@@ -1,0 +1,137 @@
+"""Keyboard boxes for the desktop: seat keys, host keys, and in-memory LCD/LED.
+
+This module owns the desktop key map (documented in wiring.md, "Desktop keyboard") and turns
+key events into the same `KeyEdge`s a GPIO box sends, so the InputShaper treats a held key
+like a held button. Key names are pygame's (`pygame.key.name(event.key)`), so this module
+never imports pygame: the loop that reads events does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Final
+
+from companion.app.intents import HostInput, Key, KeyEdge
+from companion.app.ports import LCD_COLS, LCD_ROWS, LedMode
+
+# Key sets in keyboard-row blocks of three: (minus, plus, ok). Left hand takes q/a/z rows,
+# right hand u/j/m rows, so up to six people can share one keyboard without reaching over
+# each other. Index = key set = N in the config's `box = "keyboard:N"`.
+SEAT_KEYS: Final[tuple[tuple[str, str, str], ...]] = (
+    ("q", "w", "e"),
+    ("a", "s", "d"),
+    ("z", "x", "c"),
+    ("u", "i", "o"),
+    ("j", "k", "l"),
+    ("m", ",", "."),
+)
+MAX_KEYBOARD_SEATS: Final = len(SEAT_KEYS)
+
+# Host keys -> host command names (HostInput.command); the app decides what each does.
+# Function keys sit apart from the seat blocks, so a player cannot hit one by accident.
+HOST_KEYS: Final[Mapping[str, str]] = MappingProxyType({
+    "f1": "start",
+    "f2": "abandon",
+    "f3": "undo",
+    "f4": "end",
+})
+
+SeatKeyMap = Mapping[str, tuple[int, Key]]
+
+
+def seat_key_map(keysets: Mapping[int, int] | int) -> dict[str, tuple[int, Key]]:
+    """Key name -> (seat, key). `keysets` is seat -> key set index, or a seat count n for
+    seats 0..n-1 on key sets 0..n-1. Raises ValueError if a key set is unknown or shared."""
+    assign = dict(enumerate(range(keysets))) if isinstance(keysets, int) else dict(keysets)
+    used: dict[int, int] = {}
+    out: dict[str, tuple[int, Key]] = {}
+    for seat, keyset in assign.items():
+        if not 0 <= keyset < MAX_KEYBOARD_SEATS:
+            raise ValueError(f"keyboard key set {keyset} does not exist: "
+                             f"use 0-{MAX_KEYBOARD_SEATS - 1}")
+        if keyset in used:
+            raise ValueError(f"keyboard key set {keyset} is given to seats "
+                             f"{used[keyset]} and {seat}")
+        used[keyset] = seat
+        for name, key in zip(SEAT_KEYS[keyset], (Key.MINUS, Key.PLUS, Key.OK), strict=True):
+            out[name] = (seat, key)
+    return out
+
+
+def keyboard_edge(event_type_down: bool, key_name: str, seat_map: SeatKeyMap,
+                  at: float) -> KeyEdge | None:
+    """A KEYDOWN/KEYUP of `key_name` as a KeyEdge, or None if it is no seat's key. Pure."""
+    hit = seat_map.get(key_name.lower())
+    if hit is None:
+        return None
+    seat, key = hit
+    return KeyEdge(seat, key, event_type_down, at)
+
+
+def keyboard_host(key_name: str, host_map: Mapping[str, str] = HOST_KEYS) -> HostInput | None:
+    """A host key's command (call on key down only), or None. Pure."""
+    command = host_map.get(key_name.lower())
+    return None if command is None else HostInput(command)
+
+
+class MemoryDisplay:
+    """A `TextDisplay` that keeps the text, for the table screen to draw beside the seat.
+
+    Lines are cut to the LCD width, so the desktop shows what would fit on the real glass.
+    `version` goes up on every change, so a screen can redraw only when it moved.
+    """
+
+    def __init__(self, cols: int = LCD_COLS, rows: int = LCD_ROWS) -> None:
+        self.cols = cols
+        self.lines: tuple[str, ...] = ("",) * rows
+        self.version = 0
+
+    def show(self, line1: str, line2: str) -> None:
+        lines = (line1[: self.cols], line2[: self.cols])
+        if lines != self.lines:
+            self.lines = lines
+            self.version += 1
+
+
+class MemoryLed:
+    """A `StatusLed` that keeps its mode, for the table screen to draw."""
+
+    def __init__(self) -> None:
+        self.mode: LedMode = "off"
+        self.version = 0
+
+    def set(self, mode: LedMode) -> None:
+        if mode not in ("off", "on", "blink"):
+            raise ValueError(f"LED mode must be 'off', 'on' or 'blink', not {mode!r}")
+        if mode != self.mode:
+            self.mode = mode
+            self.version += 1
+
+
+class KeyboardBox:
+    """A seat played from the keyboard; implements `companion.app.ports.Box`.
+
+    Input does not go through the box: the pygame loop maps key events with `keyboard_edge`.
+    """
+
+    def __init__(self, seat: int, keyset: int | None = None) -> None:
+        self.seat = seat
+        self.keyset = seat if keyset is None else keyset
+        if not 0 <= self.keyset < MAX_KEYBOARD_SEATS:
+            raise ValueError(f"keyboard key set {self.keyset} does not exist: "
+                             f"use 0-{MAX_KEYBOARD_SEATS - 1}")
+        self.keys = SEAT_KEYS[self.keyset]
+        self._lcd = MemoryDisplay()
+        self._led = MemoryLed()
+
+    @property
+    def lcd(self) -> MemoryDisplay:
+        return self._lcd
+
+    @property
+    def led(self) -> MemoryLed:
+        return self._led
+
+    def close(self) -> None:
+        pass  # nothing to release

@@ -23,7 +23,7 @@ lint: $(STAMP)
 	sh systemd/lint-unit.sh systemd/companion.service
 
 bench: $(STAMP)
-	$(PY) bench/run_all.py
+	$(PY) -m bench.run_all
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

@@ -7,22 +7,18 @@ Three loops, each for the same wall time:
 - plain 30 fps: draws and flips the table every frame (the common pygame pattern).
 Target: the app's idle cost is a small fraction of the plain loop's.
 
-Run: .venv/bin/python bench/idle_cpu.py [--seconds S]
+Run: .venv/bin/python -m bench.idle_cpu [--seconds S]
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import camel_table  # noqa: E402
+import pygame
 
-import pygame  # noqa: E402
-
-from companion.engine.actions import Enter, Host  # noqa: E402
+from bench.common import camel_table
+from companion.engine.actions import Enter, Host
 
 
 def waiting_table(seconds: float, tick: float | None) -> tuple[float, int]:

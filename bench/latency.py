@@ -6,23 +6,19 @@ only queue the edge, as on a Pi); the main thread runs the app's loop exactly as
 run` does, blocking on the queue. Each OK press locks a seat's bid or confirms its sale
 income, which changes the table screen. Target: p99 under one 60 Hz frame (16.7 ms).
 
-Run: .venv/bin/python bench/latency.py [--presses N] [--seats N]
+Run: .venv/bin/python -m bench.latency [--presses N] [--seats N]
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 import threading
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import camel_table, percentiles  # noqa: E402
-
-from companion.app.intents import HostInput, Key  # noqa: E402
-from companion.app.loop import App  # noqa: E402
-from hardware.mock_rig import MockRig  # noqa: E402
+from bench.common import camel_table, percentiles
+from companion.app.intents import HostInput, Key
+from companion.app.loop import App
+from hardware.mock_rig import MockRig
 
 FRAME_60HZ_MS = 1000 / 60
 

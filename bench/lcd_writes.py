@@ -4,25 +4,20 @@ fake bus under the real charlcd code, versus a full 16x2 rewrite of the same LCD
 Both LCD backpacks are measured (MCP23008 on even seats, PCF8574 on odd seats of the mock
 rig). Target: a bid step costs a quarter or less of a full rewrite.
 
-Run: .venv/bin/python bench/lcd_writes.py
+Run: .venv/bin/python -m bench.lcd_writes
 """
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import common  # noqa: E402, F401  (environment for pygame/gpiozero)
-
-from companion.app.controller import Controller  # noqa: E402
-from companion.app.intents import HostInput, Key  # noqa: E402
-from companion.app.loop import App  # noqa: E402
-from companion.engine.history import History, Setup  # noqa: E402
-from companion.engine.registry import get_game  # noqa: E402
-from companion.engine.seats import Seat  # noqa: E402
-from companion.i18n import translator  # noqa: E402
-from hardware.mock_rig import MockRig  # noqa: E402
+import bench.common  # noqa: F401  (sets the SDL/gpiozero environment first)
+from companion.app.controller import Controller
+from companion.app.intents import HostInput, Key
+from companion.app.loop import App
+from companion.engine.history import History, Setup
+from companion.engine.registry import get_game
+from companion.engine.seats import Seat
+from companion.i18n import translator
+from hardware.mock_rig import MockRig
 
 
 class Clock:

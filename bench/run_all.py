@@ -6,8 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+ROOT = Path(__file__).resolve().parent.parent
 
-for script in ("latency.py", "idle_cpu.py", "lcd_writes.py"):
-    print(f"== {script}", flush=True)
-    subprocess.run([sys.executable, str(HERE / script)], check=True)
+for module in ("latency", "idle_cpu", "lcd_writes"):
+    print(f"== bench.{module}", flush=True)
+    subprocess.run([sys.executable, "-m", f"bench.{module}"], check=True, cwd=ROOT)

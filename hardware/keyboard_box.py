@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
-from companion.app.intents import HostInput, Key, KeyEdge
+from companion.app.hostmenu import HOST_SEAT
+from companion.app.intents import Key, KeyEdge
 from companion.app.ports import LCD_COLS, LCD_ROWS, LedMode
 
 # Key sets in keyboard-row blocks of three: (minus, plus, ok). Left hand takes q/a/z rows,
@@ -28,13 +29,13 @@ SEAT_KEYS: Final[tuple[tuple[str, str, str], ...]] = (
 )
 MAX_KEYBOARD_SEATS: Final = len(SEAT_KEYS)
 
-# Host keys -> host command names (HostInput.command); the app decides what each does.
-# Function keys sit apart from the seat blocks, so a player cannot hit one by accident.
-HOST_KEYS: Final[Mapping[str, str]] = MappingProxyType({
-    "f1": "start",
-    "f2": "abandon",
-    "f3": "undo",
-    "f4": "end",
+# The host's keys work like a host box's three buttons on the host menu (companion.app.
+# hostmenu): Left/Right choose among the commands the game offers now, Return runs the shown
+# one, Return held undoes the last entry. They sit apart from the seat blocks.
+HOST_KEYS: Final[Mapping[str, Key]] = MappingProxyType({
+    "left": Key.MINUS,
+    "right": Key.PLUS,
+    "return": Key.OK,
 })
 
 SeatKeyMap = Mapping[str, tuple[int, Key]]
@@ -69,10 +70,9 @@ def keyboard_edge(event_type_down: bool, key_name: str, seat_map: SeatKeyMap,
     return KeyEdge(seat, key, event_type_down, at)
 
 
-def keyboard_host(key_name: str, host_map: Mapping[str, str] = HOST_KEYS) -> HostInput | None:
-    """A host key's command (call on key down only), or None. Pure."""
-    command = host_map.get(key_name.lower())
-    return None if command is None else HostInput(command)
+def host_key_map() -> dict[str, tuple[int, Key]]:
+    """Key name -> (HOST_SEAT, key) for the host's keys, to merge into a seat key map."""
+    return {name: (HOST_SEAT, key) for name, key in HOST_KEYS.items()}
 
 
 class MemoryDisplay:

@@ -78,9 +78,9 @@ class BoxSession:
             self.draft = prompt.initial
         if prompt.kind == "number" and isinstance(self.draft, int):
             self.draft = max(prompt.lo, min(prompt.hi, self.draft))
-        if prompt.kind == "number" and isinstance(self.draft, str):
-            if self.draft not in [c.key for c in prompt.extras]:
-                self.draft = prompt.lo
+        if (prompt.kind == "number" and isinstance(self.draft, str)
+                and self.draft not in [c.key for c in prompt.extras]):
+            self.draft = prompt.lo
         if prompt.kind == "choice" and prompt.choices:
             keys = [c.key for c in prompt.choices]
             if self.draft not in keys:

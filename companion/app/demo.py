@@ -124,14 +124,21 @@ class Driver:
             diff = int(value) - int(draft)
             key = Key.PLUS if diff > 0 else Key.MINUS
             if abs(diff) >= 15:  # hold to show auto-repeat; stop short, then tap
-                target = int(value)
-                self.hold(seat, key, lambda: isinstance(session.draft, int)
-                          and abs(target - session.draft) < 12)
+                self.hold(seat, key, self._near(seat, int(value)))
             else:
                 self.tap(seat, key)
         else:
             raise RuntimeError(f"demo script: seat {seat} could not reach {value!r}")
         self.tap(seat, Key.OK)
+
+    def _near(self, seat: int, target: int) -> Callable[[], bool]:
+        """While holding a key: stop once the draft is within a few taps of `target`."""
+        session = self.app.controller.sessions[seat]
+
+        def near() -> bool:
+            return isinstance(session.draft, int) and abs(target - session.draft) < 12
+
+        return near
 
     def withdraw(self, seat: int) -> None:
         self.presser.press(seat, Key.OK)

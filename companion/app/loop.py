@@ -9,6 +9,7 @@ expiring, a timer second); it ticks at `tick` seconds only when it must pump win
 
 from __future__ import annotations
 
+import contextlib
 import queue
 from collections.abc import Callable, Iterable, Mapping
 from typing import Protocol
@@ -92,10 +93,10 @@ class App:
         if self.pump is not None:
             items.extend(self.pump())
         if not items:
-            try:
-                items.append(self.queue.get(timeout=timeout) if timeout != 0 else self.queue.get_nowait())
-            except queue.Empty:
-                pass
+            # The one place the loop sleeps: until input arrives or the next deadline.
+            with contextlib.suppress(queue.Empty):
+                items.append(self.queue.get(timeout=timeout) if timeout != 0
+                             else self.queue.get_nowait())
         while True:
             try:
                 items.append(self.queue.get_nowait())

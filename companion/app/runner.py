@@ -23,14 +23,10 @@ from ..engine.registry import get_game
 from ..i18n import translator
 from .config import Config, load_config
 from .controller import Controller
-from .hostmenu import HOST_SEAT
 from .intents import InputItem, InputSink, Key, KeyEdge, Quit
 from .journal import Journal, load
 from .loop import App
 from .ports import Box
-
-# Host keys on a keyboard: the host menu is a box like any other (see hostmenu.py).
-HOST_KEYBOARD = {"left": Key.MINUS, "right": Key.PLUS, "return": Key.OK}
 
 
 def wall_clock() -> str:
@@ -77,7 +73,7 @@ class Boxes:
 
 
 def build_boxes(cfg: Config, sink: InputSink, clock: Callable[[], float]) -> Boxes:
-    from hardware.keyboard_box import SEAT_KEYS, KeyboardBox
+    from hardware.keyboard_box import SEAT_KEYS, KeyboardBox, host_key_map
 
     out = Boxes()
     gpio = [(i, int(sc.box.split(":")[1])) for i, sc in enumerate(cfg.seats) if sc.box.startswith("gpio:")]
@@ -116,8 +112,7 @@ def build_boxes(cfg: Config, sink: InputSink, clock: Callable[[], float]) -> Box
             raise ConfigError(str(cfg.path), None, f"seat {seat + 1}: serial boxes are not "
                               "supported by this version", 'use "gpio:N" or "keyboard:N"')
     if cfg.host_box == "keyboard":
-        for name, key in HOST_KEYBOARD.items():
-            out.keyboard[name] = (HOST_SEAT, key)
+        out.keyboard.update(host_key_map())
     return out
 
 

@@ -13,11 +13,14 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from companion.app.demos import Shot, demo_for
 from companion.app.journal import load, parse_scenario
-from companion.engine.actions import Enter, Host, Withdraw
-from companion.engine.history import History, replay
+from companion.engine.actions import Enter, Host, Withdraw, action_to_json
+from companion.engine.errors import IllegalAction
+from companion.engine.history import History, Setup, replay
 from companion.engine.registry import get_game
 from companion.engine.rounds.sealed import SealedRound
+from companion.engine.seats import Seat
 
 CHILD = Path(__file__).with_name("kill_child.py")
 GAME = get_game("camel-up")
@@ -25,15 +28,9 @@ GAME = get_game("camel-up")
 
 def scenario_file(tmp_path: Path) -> Path:
     """The demo's script without the deliberate refusals: every line is accepted."""
-    from companion.app.demos import Shot, demo_for
-
     demo = demo_for(GAME.id)
-    h = History.start(GAME, __import__("companion.engine.history", fromlist=["Setup"]).Setup(
-        GAME.id, tuple(__import__("companion.engine.seats", fromlist=["Seat"]).Seat(n) for n in demo.seats)))
-    lines = [{"type": "setup", "game": GAME.id, "seats": list(demo.seats)}]
-    from companion.engine.actions import action_to_json
-    from companion.engine.errors import IllegalAction
-
+    h = History.start(GAME, Setup(GAME.id, tuple(Seat(n) for n in demo.seats)))
+    lines: list[dict[str, object]] = [{"type": "setup", "game": GAME.id, "seats": list(demo.seats)}]
     for step in demo.steps:
         if isinstance(step, Shot):
             continue

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.app.intents import HostInput, Key, KeyEdge
+from companion.app.hostmenu import HOST_SEAT
+from companion.app.intents import Key, KeyEdge
 from companion.app.ports import Box
 from hardware.keyboard_box import (
     HOST_KEYS,
@@ -12,8 +13,8 @@ from hardware.keyboard_box import (
     KeyboardBox,
     MemoryDisplay,
     MemoryLed,
+    host_key_map,
     keyboard_edge,
-    keyboard_host,
     seat_key_map,
 )
 
@@ -63,10 +64,11 @@ def test_seats_can_be_given_other_key_sets() -> None:
         seat_key_map({0: 6})
 
 
-def test_host_keys_become_host_commands() -> None:
-    assert keyboard_host("f3") == HostInput("undo")
-    assert keyboard_host("f1") == HostInput("start")
-    assert keyboard_host("q") is None
+def test_host_keys_are_a_host_box_on_the_host_menu() -> None:
+    keys = {**seat_key_map(6), **host_key_map()}
+    assert keyboard_edge(True, "right", keys, 1.0) == KeyEdge(HOST_SEAT, Key.PLUS, True, 1.0)
+    assert keyboard_edge(False, "return", keys, 2.0) == KeyEdge(HOST_SEAT, Key.OK, False, 2.0)
+    assert keyboard_edge(True, "f1", keys, 1.0) is None
 
 
 def test_a_real_pygame_key_event_maps_to_an_edge() -> None:
@@ -77,12 +79,13 @@ def test_a_real_pygame_key_event_maps_to_an_edge() -> None:
         pygame.display.set_mode((64, 64))
         pygame.event.clear()
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_COMMA, mod=0))
-        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_F2, mod=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0))
         down, up = [e for e in pygame.event.get() if e.type in (pygame.KEYDOWN, pygame.KEYUP)]
         keys = seat_key_map(6)
         edge = keyboard_edge(down.type == pygame.KEYDOWN, pygame.key.name(down.key), keys, 2.0)
         assert edge == KeyEdge(5, Key.PLUS, True, 2.0)
-        assert keyboard_host(pygame.key.name(up.key)) == HostInput("abandon")
+        host = keyboard_edge(False, pygame.key.name(up.key), host_key_map(), 3.0)
+        assert host == KeyEdge(HOST_SEAT, Key.OK, False, 3.0)
     finally:
         pygame.display.quit()
 

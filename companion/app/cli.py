@@ -22,7 +22,7 @@ from .journal import parse_scenario
 
 def cmd_games(args: argparse.Namespace) -> int:
     tr = translator(args.lang)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for g in all_games():
         rows.append({
             "id": g.id,

@@ -69,13 +69,13 @@ class Controller:
             session = self.sessions.get(item.seat)
             if session is None:
                 return False
-            action = session.on_intent(item, now)
-            if action is not None:
-                self.submit(action, now, seat=item.seat)
+            wanted = session.on_intent(item, now)
+            if wanted is not None:
+                self.submit(wanted, now, seat=item.seat)
             return True
         if isinstance(item, HostInput):
-            action: Action = Undo() if item.command == "undo" else Host(item.command, item.params)
-            self.submit(action, now, seat=None)
+            command: Action = Undo() if item.command == "undo" else Host(item.command, item.params)
+            self.submit(command, now, seat=None)
             return True
         if isinstance(item, BoxStatus):
             if item.seat in self.connected:

@@ -50,7 +50,7 @@ class OptionSpec:
                     f"option {self.name}: {value!r} is not one of "
                     + ", ".join(repr(c) for c in self.choices)
                 )
-            return value  # type: ignore[return-value]
+            return value  # type: ignore[return-value,unused-ignore]
         if isinstance(value, bool) or not isinstance(value, int) or not self.lo <= value <= self.hi:
             raise MalformedInput(
                 f"option {self.name}: {value!r} must be a whole number from {self.lo} to {self.hi}"

@@ -158,8 +158,7 @@ def resolve(card: str, bids: Mapping[int, int], counts: Mapping[int, int], first
     considered = seats
     zeros = tuple(s for s in seats if bids[s] == 0)
     if card == LUCKY0 and len(zeros) == 1:
-        winner = zeros[0]
-        return Attempt(bids, mods, effective, seats, (), winner, 0, {}, True, False,
+        return Attempt(bids, mods, effective, seats, (), zeros[0], 0, {}, True, False,
                        msg("Only one 0: it wins."))
     if card == LOWEST:
         considered = tuple(s for s in seats if bids[s] >= 1)

@@ -137,6 +137,13 @@ def parse_config(raw: dict[str, Any], text: str = "", path: Path | None = None) 
                    f"use one of: {', '.join(LANGUAGES)}")
     host = raw.get("host", {})
     host_box = host.get("box", "keyboard") if isinstance(host, dict) else "keyboard"
+    if host_box != "keyboard" and (not isinstance(host_box, str) or ":" not in host_box
+                                   or host_box.split(":", 1)[0] not in BOX_KINDS):
+        raise fail("[host]", f"host box {host_box!r} is not understood",
+                   'use box = "keyboard" (arrow keys and Return) or a box like "gpio:5"')
+    if host_box in boxes:
+        raise fail(f'"{host_box}"', f"box {host_box!r} is both a seat's and the host's",
+                   "give the host its own box", last=True)
     lcd = raw.get("lcd", "pcf8574")
     if lcd not in ("pcf8574", "mcp23008"):
         raise fail("lcd", f"lcd {lcd!r} is not a known LCD backpack",

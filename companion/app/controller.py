@@ -13,12 +13,12 @@ from typing import Any
 
 from ..engine.actions import Action, Host, Undo, Value
 from ..engine.errors import IllegalAction, MalformedInput
-from ..engine.game import Event, Game
+from ..engine.game import Event, Game, public_view, seat_view
 from ..engine.history import History
 from ..engine.text import Msg, msg
 from ..engine.views import TableView
 from ..i18n import Translate
-from .boxui import BoxSession
+from .boxui import BoxSession, fit
 from .hostmenu import HOST_SEAT, HostMenu, MenuEntry, entries
 from .intents import BoxStatus, HostInput, InputItem, SeatIntent
 from .journal import Journal
@@ -53,7 +53,7 @@ class Controller:
 
     def _sync(self) -> None:
         for seat, session in self.sessions.items():
-            session.sync(self.game.prompt(self.state, seat))
+            session.sync(seat_view(self.game, self.state, seat))
 
     # -- input
 
@@ -139,12 +139,28 @@ class Controller:
     # -- output
 
     def table_view(self) -> TableView:
-        return self.game.table(self.state)
+        return public_view(self.game, self.state)
 
     def lcd_lines(self, seat: int) -> tuple[str, str]:
+        if seat == HOST_SEAT:
+            return self.host_lcd_lines()
         return self.sessions[seat].lines()
 
+    def host_lcd_lines(self) -> tuple[str, str]:
+        """A host box's LCD: the menu entry OK would run (command, then its value)."""
+        entry = self.host_menu.current(self.host_options())
+        if entry is None:
+            return fit(self.translate("Host")), fit(self.translate("nothing to do"))
+        first = entry.command if entry.command is not None else entry.label
+        second = entry.value if entry.value is not None else msg("OK runs it")
+        return fit(self._text(first)), fit(self._text(second))
+
+    def _text(self, text: Msg | str) -> str:
+        return text.render(self.translate) if isinstance(text, Msg) else text
+
     def led_mode(self, seat: int) -> str:
+        if seat == HOST_SEAT:
+            return "off"
         return self.sessions[seat].led()
 
     def banner_text(self) -> Msg | None:

@@ -22,8 +22,10 @@ SHOW_SECONDS = 8.0
 
 @dataclass(frozen=True)
 class MenuEntry:
-    label: Msg
+    label: Msg  # the whole entry, for the table screen
     action: Action
+    command: Msg | None = None  # LCD line 1 on a host box
+    value: Msg | str | None = None  # LCD line 2 on a host box
 
 
 def entries(commands: tuple[HostCommand, ...], can_undo: bool) -> list[MenuEntry]:
@@ -31,17 +33,18 @@ def entries(commands: tuple[HostCommand, ...], can_undo: bool) -> list[MenuEntry
     for cmd in commands:
         names = sorted(cmd.params)
         if not names:
-            out.append(MenuEntry(cmd.label, Host(cmd.command)))
+            out.append(MenuEntry(cmd.label, Host(cmd.command), cmd.label))
             continue
         for values in product(*(cmd.params[n] for n in names)):
             shown = ", ".join(
                 cmd.value_labels[v].render() if v in cmd.value_labels else str(v) for v in values)
-            label = msg("{cmd}: {value}", cmd=cmd.label,
-                        value=cmd.value_labels[values[0]] if len(values) == 1
-                        and values[0] in cmd.value_labels else shown)
-            out.append(MenuEntry(label, Host.make(cmd.command, **dict(zip(names, values, strict=True)))))
+            value: Msg | str = (cmd.value_labels[values[0]]
+                                if len(values) == 1 and values[0] in cmd.value_labels else shown)
+            label = msg("{cmd}: {value}", cmd=cmd.label, value=value)
+            action = Host.make(cmd.command, **dict(zip(names, values, strict=True)))
+            out.append(MenuEntry(label, action, cmd.label, value))
     if can_undo:
-        out.append(MenuEntry(msg("Undo the last entry"), Undo()))
+        out.append(MenuEntry(msg("Undo the last entry"), Undo(), msg("Undo the last entry")))
     return out
 
 
@@ -62,6 +65,9 @@ class HostMenu:
             return options[self.index].action
         self.index = (self.index + (1 if intent.intent is Intent.PLUS else -1)) % len(options)
         return None
+
+    def current(self, options: list[MenuEntry]) -> MenuEntry | None:
+        return options[self.index % len(options)] if options else None
 
     def line(self, options: list[MenuEntry], now: float) -> Msg | None:
         if now >= self.shown_until or not options:

@@ -23,6 +23,7 @@ from ..engine.registry import get_game
 from ..i18n import translator
 from .config import Config, load_config
 from .controller import Controller
+from .hostmenu import HOST_SEAT
 from .intents import InputItem, InputSink, Key, KeyEdge, Quit
 from .journal import Journal, load
 from .loop import App
@@ -76,8 +77,10 @@ def build_boxes(cfg: Config, sink: InputSink, clock: Callable[[], float]) -> Box
     from hardware.keyboard_box import SEAT_KEYS, KeyboardBox, host_key_map
 
     out = Boxes()
-    gpio = [(i, int(sc.box.split(":")[1])) for i, sc in enumerate(cfg.seats) if sc.box.startswith("gpio:")]
-    mock = [(i, int(sc.box.split(":")[1])) for i, sc in enumerate(cfg.seats) if sc.box.startswith("mock:")]
+    # (seat, box number) per kind; the host's own box counts as seat HOST_SEAT
+    wanted = [(i, sc.box) for i, sc in enumerate(cfg.seats)] + [(HOST_SEAT, cfg.host_box)]
+    gpio = [(seat, int(box.split(":")[1])) for seat, box in wanted if box.startswith("gpio:")]
+    mock = [(seat, int(box.split(":")[1])) for seat, box in wanted if box.startswith("mock:")]
     if gpio:
         from hardware.gpio_box import GpioBox
         from hardware.lcd import LcdBus, mcp23008_lcd, pcf8574_lcd, real_i2c

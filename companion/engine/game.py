@@ -107,5 +107,15 @@ def resolve_options(game: Game, given: Mapping[str, object]) -> dict[str, Value]
 def view(game: Game, state: Any, seat: int | None) -> TableView | Prompt:
     """The only way out of the engine: the public table (seat None) or one seat's own view."""
     if seat is None:
-        return game.table(state)
+        return public_view(game, state)
+    return seat_view(game, state, seat)
+
+
+def public_view(game: Game, state: Any) -> TableView:
+    """`view(state, None)`: what the table screen may show; never a secret."""
+    return game.table(state)
+
+
+def seat_view(game: Game, state: Any, seat: int) -> Prompt:
+    """`view(state, seat)`: that seat's own box; holds only its own secrets."""
     return game.prompt(state, seat)

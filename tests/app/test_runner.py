@@ -1,0 +1,91 @@
+"""`companion run`'s wiring: boxes from the config (a mock host box included), resuming the
+journal, and refusing a journal that belongs to another table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.app.config import load_config
+from companion.app.controller import Controller
+from companion.app.hostmenu import HOST_SEAT
+from companion.app.intents import Key
+from companion.app.loop import App
+from companion.app.runner import build_boxes, open_history
+from companion.engine.actions import Enter, Host
+from companion.engine.errors import ConfigError
+from companion.i18n import translator
+
+CONFIG = """\
+game = "camel-up"
+journal = "j.jsonl"
+[host]
+box = "mock:3"
+[[seat]]
+name = "Ann"
+box = "mock:0"
+[[seat]]
+name = "Bob"
+box = "mock:1"
+[[seat]]
+name = "Cy"
+box = "keyboard:0"
+"""
+
+
+class Clock:
+    now = 10.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_mock_host_box_runs_the_menu_and_shows_it(tmp_path: Path) -> None:
+    (tmp_path / "c.toml").write_text(CONFIG)
+    cfg = load_config(tmp_path / "c.toml")
+    history, journal, resumed = open_history(cfg, cfg.journal)
+    assert not resumed
+    clock = Clock()
+    app = App(Controller(history, journal, translator("en")), {}, clock)
+    boxes = build_boxes(cfg, app.sink, clock)
+    try:
+        app.boxes = dict(boxes.boxes)
+        assert sorted(app.boxes) == [HOST_SEAT, 0, 1, 2] and set(boxes.keyboard) == {"q", "w", "e"}
+        app.refresh()
+        rig_host = boxes.boxes[HOST_SEAT]
+        assert rig_host.lcd.text == ("Start auction   ", "Highest bet     ")  # type: ignore[attr-defined]
+        pin = rig_host.button(Key.PLUS).pin  # type: ignore[attr-defined]
+        pin.drive_low()
+        clock.now += 0.05
+        pin.drive_high()
+        clock.now += 0.05
+        app.run_once(0)
+        assert rig_host.lcd.text[1].startswith("Lowest bet")  # type: ignore[attr-defined]
+        ok = rig_host.button(Key.OK).pin  # type: ignore[attr-defined]
+        ok.drive_low()
+        clock.now += 0.05
+        ok.drive_high()
+        clock.now += 0.05
+        app.run_once(0)
+        assert app.controller.state.current.card == "lowest_bet"
+    finally:
+        boxes.close()
+        journal.close()
+
+
+def test_resume_keeps_locked_bids_and_refuses_another_tables_journal(tmp_path: Path) -> None:
+    (tmp_path / "c.toml").write_text(CONFIG.replace('box = "mock:3"', 'box = "keyboard"'))
+    cfg = load_config(tmp_path / "c.toml")
+    history, journal, _ = open_history(cfg, cfg.journal)
+    c = Controller(history, journal, translator("en"))
+    c.submit(Host.make("start", card="highest_bet"), 0.0, None)
+    c.submit(Enter(1, 4), 0.0, 1)
+    journal.close()
+    again, journal2, resumed = open_history(cfg, cfg.journal)
+    journal2.close()
+    assert resumed and again.state == c.state and journal2.seq == 2
+    assert [s.status for s in again.game.table(again.state).seats] == ["thinking", "locked", "thinking"]
+    (tmp_path / "c.toml").write_text(CONFIG.replace('"Bob"', '"Bea"'))
+    with pytest.raises(ConfigError, match="holds another game"):
+        open_history(load_config(tmp_path / "c.toml"), cfg.journal)

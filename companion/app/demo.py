@@ -247,6 +247,8 @@ def play(demo: Demo, folder: Path, size: tuple[int, int], use_window: bool, lang
                 break
             if isinstance(step, Shot):
                 flush()
+                # The LCD glass caught up after the last render: draw it before the frame.
+                app.render()
                 driver.settle()
                 if not use_window:
                     path = folder / f"{step.name}.png"

@@ -9,6 +9,7 @@ from .game import Game
 # One line per game module in companion/engine/games/ (each defines GAME).
 _MODULES = (
     "camel_up_off_season",
+    "marracash",
 )
 
 

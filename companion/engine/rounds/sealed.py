@@ -22,7 +22,7 @@ class SealedRound:
         if seat not in self.seats:
             raise IllegalAction("Not in this round")
         if seat in self.entries:
-            raise IllegalAction("Already locked\nhold OK to unlock")
+            raise IllegalAction("Already locked\nhold OK: unlock")
         return SealedRound(self.seats, {**self.entries, seat: value})
 
     def withdraw(self, seat: int) -> SealedRound:

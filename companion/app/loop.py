@@ -17,7 +17,7 @@ from typing import Protocol
 from ..engine.text import Msg
 from ..engine.views import TableView
 from .controller import Controller
-from .intents import Clock, InputItem, KeyEdge, Quit
+from .intents import BoxStatus, Clock, InputItem, KeyEdge, Quit
 from .ports import Box
 from .shaper import InputShaper
 
@@ -63,6 +63,10 @@ class App:
         # Where the table's LCD mock-ups come from: the controller's text by default; the
         # demo shows what the real LCD driver put on the (fake) glass instead.
         self.lcd_view: Callable[[], Mapping[int, tuple[str, str]]] | None = None
+        # A banner line from the box layer when the controller has none (serial boxes: a
+        # seat waiting to be claimed, a refused duplicate box id). Read here, on the loop's
+        # thread; its source wakes the loop with a BoxStatus when the text changes.
+        self.notice: Callable[[], Msg | str | None] | None = None
         self._lcd_shown: dict[int, tuple[str, str]] = {}
         self._led_shown: dict[int, str] = {}
         # The table view is rebuilt only when an input changed something; an idle tick
@@ -83,6 +87,8 @@ class App:
             return False
         if isinstance(item, KeyEdge):
             return any([self.controller.handle(i, now) for i in self.shaper.feed(item)])
+        if isinstance(item, BoxStatus) and not item.connected:
+            self.shaper.release_all(item.seat)  # a key held as the box went must not repeat on
         return self.controller.handle(item, now)
 
     def run_once(self, timeout: float | None) -> bool:
@@ -134,8 +140,10 @@ class App:
         if self.show_lcds:
             lcds = (self.lcd_view() if self.lcd_view is not None
                     else {s: self.controller.lcd_lines(s) for s in self.controller.sessions})
-        drew = self.renderer.update(self._view, lcds,
-                                    self.controller.banner_text(), self.controller.connected)
+        banner: Msg | str | None = self.controller.banner_text()
+        if banner is None and self.notice is not None:
+            banner = self.notice()
+        drew = self.renderer.update(self._view, lcds, banner, self.controller.connected)
         redraw = self.renderer.next_redraw_in(self._view)
         self._redraw_at = None if redraw is None else self.clock() + redraw
         if drew:

@@ -154,7 +154,9 @@ class BoxSession:
             return two_sides(self.t(p.label), money), fit(info)
         if p.locked:
             value = p.locked_value if p.locked_value is not None else self.draft
-            top = two_sides(self.t(msg("LOCKED {v}", v=self._show(value))), money)
+            locked = self.t(msg("LOCKED {v}", v=self._show(value)))
+            # the locked value matters more than the money beside it: drop the money first
+            top = two_sides(locked, money) if len(locked) + len(money) < 16 else fit(locked)
             hint = self.t(msg("hold OK: unlock")) if p.unlockable else ""
             return top, fit(hint)
         top = two_sides(self.t(p.label), money)

@@ -305,7 +305,7 @@ class CamelUpOffSeason:
     def _withdraw(self, state: CamelState, seat: int) -> Step:
         cur = state.current
         if state.phase != "bidding" or cur is None:
-            raise IllegalAction("Nothing to unlock")
+            raise IllegalAction("Nothing locked\nto unlock")
         auction = replace(cur, bids=cur.bids.withdraw(seat))
         return Step(replace(state, auctions=(*state.auctions[:-1], auction)),
                     (Event(msg("{name} unlocked", name=state.seats[seat].name)),))

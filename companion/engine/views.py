@@ -43,9 +43,15 @@ class TimerView:
     """A countdown the display animates (Mega Civilization's trade phase)."""
 
     label: Msg
-    remaining_ms: int
+    remaining_ms: int  # exact as of the last timer input (frozen while paused)
     running: bool
     warning: bool = False
+    # Wall-clock epoch ms at which a running timer reaches zero (None when not running): the
+    # display computes the time left from its own clock, so it is right after a restart too.
+    deadline_ms: int | None = None
+    warnings_ms: tuple[int, ...] = ()  # warn when the time left falls to each of these (ms)
+    sound: bool = False  # play a sound at each warning and at zero
+    expired: bool = False  # the countdown reached zero: show the "time" state
 
 
 @dataclass(frozen=True)

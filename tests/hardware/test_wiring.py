@@ -137,5 +137,8 @@ def test_keyboard_section_equals_the_key_map() -> None:
     assert dict((k, v) for k, v in host_rows) == {k: v.value for k, v in HOST_KEYS.items()}
 
 
-def test_serial_protocol_section_is_reserved() -> None:
-    assert "issue 7" in section("Serial boxes (USB)")
+def test_serial_protocol_section_documents_every_line_type() -> None:
+    text = section("The line protocol (version 1)")
+    for line_type in ("`ID? <v>`", "`ID <v>", "`KEY <seq>", "`LCD <row1>", "`LED <off",
+                      "`HB [held keys]`", "`ERR <reason>`", "CRC-16/CCITT-FALSE"):
+        assert line_type in text, line_type

@@ -1,0 +1,157 @@
+"""The box's input and protocol logic, apart from its pins: testable on the desktop.
+
+This module owns what a serial box decides: debouncing the three buttons into key edges,
+answering the host's lines (identify, LCD text, LED mode, heartbeat), sending its own
+heartbeat, and what the LCD and LED show when the host has gone quiet. Time is passed in as
+milliseconds with a `diff` function, because MicroPython's `ticks_ms` wraps around and must be
+compared with `ticks_diff`. MicroPython subset only (see serial_protocol's docstring).
+"""
+
+try:  # on the desktop (tests) the protocol lives in the hardware package
+    from hardware import serial_protocol as sp
+except ImportError:  # on the Pico the files sit side by side
+    import serial_protocol as sp  # type: ignore[import-not-found, no-redef]
+
+# typing.TYPE_CHECKING without importing typing, which MicroPython lacks (mypy and ruff read
+# the name the same way); annotations are strings or never evaluated on the box.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+FIRMWARE = "1.0"
+DEBOUNCE_MS = 20  # contacts bounce for a few ms; a human press lasts 60 ms or more
+HEARTBEAT_MS = 1000
+HOST_TIMEOUT_MS = 3000  # three missed host heartbeats: the host is gone (crashed, unplugged)
+BLINK_MS = 500  # "locked" blinks at 1 Hz, like the GPIO boxes
+COLS = 16
+WAITING = "Waiting for host"
+
+
+def plain_diff(a: int, b: int) -> int:
+    """`a - b` for clocks that never wrap (the desktop); the Pico passes time.ticks_diff."""
+    return a - b
+
+
+class Debouncer:
+    """One button. A change of level is taken at once (no added latency) unless the last
+    taken change is under `ms` old: then it is a bounce, and the level is looked at again on
+    a later scan, so a real release inside the window is still taken when the window ends."""
+
+    def __init__(self, ms: int = DEBOUNCE_MS) -> None:
+        self.ms = ms
+        self.level = False  # True = pressed
+        self.changed_at = None  # type: int | None
+
+    def update(self, pressed: bool, now: int, diff: "Callable[[int, int], int]" = plain_diff
+               ) -> "bool | None":
+        """The new level when a change is taken, else None."""
+        if pressed == self.level:
+            return None
+        if self.changed_at is not None and diff(now, self.changed_at) < self.ms:
+            return None
+        self.level = pressed
+        self.changed_at = now
+        return pressed
+
+
+class BoxLogic:
+    """Everything the box decides. `receive`, `scan` and `tick` return the lines to send;
+    `screen()` and `led_lit()` say what the glass and the LED should show right now."""
+
+    def __init__(self, box_id: str, lcd_address: "int | None", now: int, *,
+                 firmware: str = FIRMWARE, cols: int = COLS,
+                 diff: "Callable[[int, int], int]" = plain_diff,
+                 heartbeat_ms: int = HEARTBEAT_MS, host_timeout_ms: int = HOST_TIMEOUT_MS,
+                 debounce_ms: int = DEBOUNCE_MS) -> None:
+        self.ident = sp.Ident(box_id, firmware, lcd_address)
+        self.cols = cols
+        self.diff = diff
+        self.heartbeat_ms = heartbeat_ms
+        self.host_timeout_ms = host_timeout_ms
+        self.framer = sp.LineFramer()
+        self.keys = {}  # type: dict[str, Debouncer]
+        for k in sp.KEYS:
+            self.keys[k] = Debouncer(debounce_ms)
+        self.seq = 0
+        self.rows = ("", "")  # the host's last LCD text: shown again when the host comes back
+        self.led = "off"
+        self.last_rx = None  # type: int | None
+        self.last_hb = now
+        self.dropped = 0  # host lines dropped (garbled, too long, unknown)
+
+    # -- from the host
+
+    def receive(self, data: bytes, now: int) -> list[bytes]:
+        out = []  # type: list[bytes]
+        before = self.framer.oversized
+        for line in self.framer.feed(data):
+            if not line.strip():
+                continue  # a stray newline, e.g. a terminal's CR LF
+            try:
+                message = sp.decode(line)
+            except sp.ProtocolError as exc:
+                self.dropped += 1
+                out.append(sp.encode(sp.BoxError("checksum" if str(exc) == "checksum"
+                                                 else "bad-line")))
+                continue
+            self.last_rx = now
+            if isinstance(message, sp.Identify):
+                # Our state follows at once, so the host knows which keys are held (stuck).
+                out.append(sp.encode(self.ident))
+                out.append(sp.encode(self.heartbeat()))
+                self.last_hb = now
+            elif isinstance(message, sp.LcdText):
+                self.rows = message.rows
+            elif isinstance(message, sp.Led):
+                self.led = message.mode
+            # A host heartbeat only refreshes last_rx; box-only types are ignored.
+        if self.framer.oversized != before:
+            self.dropped += self.framer.oversized - before
+            out.append(sp.encode(sp.BoxError("too-long")))
+        return out
+
+    def host_alive(self, now: int) -> bool:
+        return self.last_rx is not None and self.diff(now, self.last_rx) < self.host_timeout_ms
+
+    # -- from the buttons
+
+    def scan(self, pressed: "dict[str, bool]", now: int) -> list[bytes]:
+        """Raw levels of the buttons (True = pressed) -> KEY lines for the taken edges."""
+        out = []  # type: list[bytes]
+        for k in sp.KEYS:
+            level = self.keys[k].update(bool(pressed.get(k, False)), now, self.diff)
+            if level is not None:
+                out.append(sp.encode(sp.KeyEvent(self.seq, k, level)))
+                self.seq = (self.seq + 1) % sp.MAX_SEQ
+        return out
+
+    def held(self) -> tuple[str, ...]:
+        return tuple(k for k in sp.KEYS if self.keys[k].level)
+
+    def heartbeat(self) -> sp.Heartbeat:
+        return sp.Heartbeat(self.held())
+
+    # -- time
+
+    def tick(self, now: int) -> list[bytes]:
+        if self.diff(now, self.last_hb) >= self.heartbeat_ms:
+            self.last_hb = now
+            return [sp.encode(self.heartbeat())]
+        return []
+
+    # -- what to show
+
+    def screen(self, now: int) -> tuple[str, str]:
+        """Two rows padded to the width: the host's text, or who we are while it is away."""
+        rows = self.rows if self.host_alive(now) else (WAITING, self.ident.box_id)
+        return self._pad(rows[0]), self._pad(rows[1])
+
+    def _pad(self, row: str) -> str:
+        return (row[:self.cols] + " " * self.cols)[:self.cols]
+
+    def led_lit(self, now: int) -> bool:
+        if not self.host_alive(now):
+            return False
+        if self.led == "blink":
+            return (now // BLINK_MS) % 2 == 0
+        return self.led == "on"

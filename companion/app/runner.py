@@ -64,6 +64,9 @@ class Boxes:
     boxes: dict[int, Box] = field(default_factory=dict)
     keyboard: dict[str, tuple[int, Key]] = field(default_factory=dict)
     closers: list[Callable[[], None]] = field(default_factory=list)
+    # The serial boxes' banner line (a seat to claim, a refused box) for App.notice.
+    notice: Callable[[], Any] | None = None
+    serial: Any = None  # hardware.serial_box.SerialBoxes when a seat plays on a serial box
 
     def close(self) -> None:
         for close in reversed(self.closers):
@@ -73,7 +76,11 @@ class Boxes:
                 print(f"companion: closing a box failed: {exc}", file=sys.stderr)
 
 
-def build_boxes(cfg: Config, sink: InputSink, clock: Callable[[], float]) -> Boxes:
+def build_boxes(cfg: Config, sink: InputSink, clock: Callable[[], float], *,
+                serial_ports: Callable[[], Iterable[str]] | None = None,
+                serial_options: dict[str, Any] | None = None) -> Boxes:
+    """Every configured box, of any kind, in one table. `serial_ports` replaces USB discovery
+    (tests pass pty paths); `serial_options` tunes hardware.serial_box.SerialBoxes."""
     from hardware.keyboard_box import SEAT_KEYS, KeyboardBox, host_key_map
 
     out = Boxes()
@@ -81,6 +88,7 @@ def build_boxes(cfg: Config, sink: InputSink, clock: Callable[[], float]) -> Box
     wanted = [(i, sc.box) for i, sc in enumerate(cfg.seats)] + [(HOST_SEAT, cfg.host_box)]
     gpio = [(seat, int(box.split(":")[1])) for seat, box in wanted if box.startswith("gpio:")]
     mock = [(seat, int(box.split(":")[1])) for seat, box in wanted if box.startswith("mock:")]
+    serial = [(seat, box.split(":", 1)[1]) for seat, box in wanted if box.startswith("serial:")]
     if gpio:
         from hardware.gpio_box import GpioBox
         from hardware.lcd import LcdBus, mcp23008_lcd, pcf8574_lcd, real_i2c
@@ -105,15 +113,22 @@ def build_boxes(cfg: Config, sink: InputSink, clock: Callable[[], float]) -> Box
             box = rig.boxes[n]
             box.seat = seat
             out.boxes[seat] = box
+    if serial:
+        from hardware.serial_box import SerialBoxes, SerialSeat
+
+        names = {i: sc.seat.name for i, sc in enumerate(cfg.seats)}
+        specs = [SerialSeat(seat, names.get(seat, "host"), box_id) for seat, box_id in serial]
+        manager = SerialBoxes(specs, sink, clock, discover=serial_ports, **(serial_options or {}))
+        out.closers.append(manager.close)
+        out.boxes.update(manager.boxes)
+        out.notice, out.serial = manager.notice, manager
+        manager.start()  # every serial seat shows "disconnected" until its box identifies
     for seat, sc in enumerate(cfg.seats):
         if sc.box.startswith("keyboard:"):
             kb = KeyboardBox(seat, int(sc.box.split(":")[1]))
             out.boxes[seat] = kb
             for name, key in zip(SEAT_KEYS[kb.keyset], (Key.MINUS, Key.PLUS, Key.OK), strict=True):
                 out.keyboard[name] = (seat, key)
-        elif sc.box.startswith("serial:"):
-            raise ConfigError(str(cfg.path), None, f"seat {seat + 1}: serial boxes are not "
-                              "supported by this version", 'use "gpio:N" or "keyboard:N"')
     if cfg.host_box == "keyboard":
         out.keyboard.update(host_key_map())
     return out
@@ -157,6 +172,7 @@ def run_from_config(path: Path, journal: Path | None = None, lang: str | None = 
     app = App(controller, {}, clock, renderer, show_lcds=cfg.show_lcds)
     boxes = build_boxes(cfg, app.sink, clock)
     app.boxes = dict(boxes.boxes)
+    app.notice = boxes.notice
     app.pump = pygame_pump(boxes.keyboard, clock)
     app.tick = 1 / 30  # window events must be pumped; the loop sleeps between ticks
 

@@ -92,6 +92,13 @@ def cmd_run(args: argparse.Namespace) -> int:
                            lang=args.lang)
 
 
+def cmd_check_hardware(args: argparse.Namespace) -> int:
+    from .config import load_config
+    from .selftest import CheckEnv, check_hardware
+
+    return check_hardware(load_config(Path(args.config)), CheckEnv(press_timeout=args.timeout))
+
+
 def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
@@ -127,6 +134,13 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("file")
     rp.add_argument("--json", action="store_true", help="print the outcome as JSON (docs/journal.md)")
     rp.set_defaults(func=cmd_replay)
+
+    ch = sub.add_parser("check-hardware", help="press each button of every configured box, "
+                        "show a test pattern, blink the LEDs; report what to fix")
+    ch.add_argument("--config", default="companion.toml", help="the TOML config (README: Config)")
+    ch.add_argument("--timeout", type=float, default=30.0,
+                    help="seconds to press every button, default 30")
+    ch.set_defaults(func=cmd_check_hardware)
     return p
 
 

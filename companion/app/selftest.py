@@ -1,0 +1,321 @@
+"""`companion check-hardware`: every configured box is asked for a press of each button, shows
+a test pattern on its LCD and blinks its LED; what is wrong is said in words, with the fix.
+
+This module owns the check. It finds, before asking anyone to press anything: GPIO LCDs that
+do not answer on the I2C bus, buttons that read pressed before anyone touched them (stuck, or
+shorted to ground), serial boxes that are not plugged in (or answer with another id), serial
+boxes without an LCD, and boxes nobody configured. Then every box that is there shows a test
+pattern and asks for minus, plus and OK, all boxes at once, until each is done or the time
+is up. Hardware modules are imported inside functions (design.md: only the CLI wiring
+touches `hardware`), and every source is injectable (`CheckEnv`), so the tests run this on
+mock pins, a fake I2C bus and pty serial boxes.
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .config import Config
+from .hostmenu import HOST_SEAT
+from .intents import InputItem, Key, KeyEdge
+from .ports import Box
+
+KEY_NAMES = {Key.MINUS: "minus", Key.PLUS: "plus", Key.OK: "OK"}
+PATTERN = ("0123456789ABCDEF", "################")  # every cell of the glass lit
+
+
+@dataclass
+class CheckEnv:
+    """Where the check finds the hardware; tests pass fakes. None = the real thing."""
+
+    i2c: Any = None  # a busio.I2C-like bus for the GPIO boxes' LCDs
+    pin_factory: Any = None  # gpiozero pin factory for GPIO boxes
+    serial_ports: Callable[[], Iterable[str]] | None = None  # serial discovery
+    serial_options: dict[str, Any] = field(default_factory=dict)
+    press_timeout: float = 30.0  # seconds to press every button of every box
+    serial_wait: float = 5.0  # seconds for serial boxes to be found and identify
+    pattern_seconds: float = 1.0  # how long the test pattern stays before the prompts
+    out: Callable[[str], None] = print
+
+
+@dataclass
+class BoxUnderTest:
+    seat: int
+    who: str  # "seat 3 (Bob)"
+    kind: str  # "GPIO box 2", "serial box pico-..."
+    box: Box
+    keys: dict[Key, str]  # key -> where it is wired, for the fix text
+    stuck: set[Key] = field(default_factory=set)
+    pressed: set[Key] = field(default_factory=set)
+
+    def waiting(self) -> list[Key]:
+        return [k for k in Key if k not in self.pressed and k not in self.stuck]
+
+
+class Report:
+    def __init__(self, out: Callable[[str], None]) -> None:
+        self.out = out
+        self.problems: list[str] = []
+
+    def ok(self, text: str) -> None:
+        self.out(f"  ok: {text}")
+
+    def problem(self, text: str) -> None:
+        self.problems.append(text)
+        self.out(f"  PROBLEM: {text}")
+
+
+def who(cfg: Config, seat: int) -> str:
+    if seat == HOST_SEAT:
+        return "the host box"
+    return f"seat {seat + 1} ({cfg.seats[seat].seat.name})"
+
+
+def probe_i2c(i2c: Any, address: int) -> bool:
+    """Whether a device acknowledges `address`: an empty write, then a one-byte read (what
+    adafruit_bus_device does; some chips only answer one of the two)."""
+    while not i2c.try_lock():
+        time.sleep(0.001)
+    try:
+        try:
+            i2c.writeto(address, b"")
+            return True
+        except OSError:
+            pass
+        try:
+            i2c.readfrom_into(address, bytearray(1))
+            return True
+        except OSError:
+            return False
+    finally:
+        i2c.unlock()
+
+
+def check_hardware(cfg: Config, env: CheckEnv | None = None) -> int:
+    """Run the whole check; print as it goes; 0 when nothing is wrong, 1 otherwise."""
+    env = env or CheckEnv()
+    report = Report(env.out)
+    edges: queue.SimpleQueue[InputItem] = queue.SimpleQueue()
+    clock = time.monotonic
+    closers: list[Callable[[], None]] = []
+    wanted = [(i, sc.box) for i, sc in enumerate(cfg.seats)]
+    if cfg.host_box != "keyboard":
+        wanted.append((HOST_SEAT, cfg.host_box))
+    under_test: list[BoxUnderTest] = []
+    try:
+        env.out(f"Checking {len(wanted)} box(es) from {cfg.path or 'the config'}")
+        under_test += _gpio_boxes(cfg, env, wanted, edges.put, clock, closers, report)
+        under_test += _mock_boxes(cfg, wanted, edges.put, clock, closers, report)
+        under_test += _serial_boxes(cfg, env, wanted, edges.put, clock, closers, report)
+        for seat, box in wanted:
+            if box.startswith("keyboard:"):
+                report.ok(f"{who(cfg, seat)}: keyboard keys {box.split(':')[1]} "
+                          "(nothing to check; try them in `companion demo`)")
+        _press_every_button(under_test, edges, env, report)
+    finally:
+        for close in reversed(closers):
+            try:
+                close()
+            except Exception as exc:  # closing must go on for every box
+                env.out(f"  (closing a box failed: {exc})")
+    if report.problems:
+        env.out(f"{len(report.problems)} problem(s):")
+        for text in report.problems:
+            env.out(f"- {text}")
+        return 1
+    env.out(f"All {len(under_test)} box(es) work.")
+    return 0
+
+
+def _gpio_boxes(cfg: Config, env: CheckEnv, wanted: list[tuple[int, str]],
+                sink: Callable[[InputItem], None], clock: Callable[[], float],
+                closers: list[Callable[[], None]], report: Report) -> list[BoxUnderTest]:
+    gpio = [(seat, int(box.split(":")[1])) for seat, box in wanted if box.startswith("gpio:")]
+    if not gpio:
+        return []
+    from hardware.gpio_box import GpioBox
+    from hardware.keyboard_box import MemoryDisplay
+    from hardware.lcd import LcdBus, mcp23008_lcd, pcf8574_lcd, real_i2c
+    from hardware.pins import DEFAULT_BOX_PINS, DEFAULT_LCD_ADDRESSES, physical_pin
+
+    try:
+        i2c = env.i2c if env.i2c is not None else real_i2c()
+    except Exception as exc:
+        report.problem(f"the I2C bus cannot be opened ({exc}): enable it with `sudo "
+                       "raspi-config nonint do_i2c 0` and reboot; see wiring.md")
+        i2c = None
+    bus = LcdBus("check-i2c")
+    closers.append(bus.close)
+    build = pcf8574_lcd if cfg.lcd == "pcf8574" else mcp23008_lcd
+    out: list[BoxUnderTest] = []
+    for seat, n in gpio:
+        name, pins, address = who(cfg, seat), DEFAULT_BOX_PINS[n], DEFAULT_LCD_ADDRESSES[n]
+        lcd: Any = MemoryDisplay()
+        if i2c is not None and probe_i2c(i2c, address):
+            try:
+                lcd = bus.attach(lambda a=address: build(i2c, a), name=f"seat{seat}-lcd")  # type: ignore[misc]
+                report.ok(f"{name}: LCD answers at 0x{address:02x}")
+            except Exception as exc:
+                report.problem(f"{name}: the device at 0x{address:02x} is not a {cfg.lcd} LCD "
+                               f"backpack ({exc}): check `lcd` in the config, see wiring.md")
+        elif i2c is not None:
+            report.problem(f"{name}: no LCD answers at 0x{address:02x} — check SDA/SCL "
+                           f"(header pins 3 and 5), 5 V and GND, and the A0-A2 jumpers "
+                           f"(box {n} wants 0x{address:02x}), see wiring.md")
+        try:
+            box = GpioBox(seat, pins, sink, clock, lcd, pin_factory=env.pin_factory)
+        except Exception as exc:
+            report.problem(f"{name}: GPIO pins of box {n} cannot be used ({exc}) — is the "
+                           "companion still running? `sudo systemctl stop companion`")
+            continue
+        closers.append(box.close)
+        where = {Key.MINUS: pins.minus, Key.PLUS: pins.plus, Key.OK: pins.ok}
+        test = BoxUnderTest(seat, name, f"GPIO box {n}", box, {
+            k: f"GPIO{bcm} (header pin {physical_pin(bcm)}) and GND" for k, bcm in where.items()})
+        test.stuck = {k for k in Key if box.button(k).is_pressed}
+        for k in sorted(test.stuck, key=lambda k: k.value):
+            report.problem(f"{name}: the {KEY_NAMES[k]} button reads pressed before anyone "
+                           f"touched it — a stuck button or a short to GND on "
+                           f"{test.keys[k].split(' and ')[0]}, see wiring.md")
+        out.append(test)
+    return out
+
+
+def _mock_boxes(cfg: Config, wanted: list[tuple[int, str]], sink: Callable[[InputItem], None],
+                clock: Callable[[], float], closers: list[Callable[[], None]],
+                report: Report) -> list[BoxUnderTest]:
+    mock = [(seat, int(box.split(":")[1])) for seat, box in wanted if box.startswith("mock:")]
+    if not mock:
+        return []
+    from hardware.mock_rig import MockRig
+
+    rig = MockRig(max(n for _, n in mock) + 1, sink=sink, clock=clock)
+    closers.append(rig.close)
+    out = []
+    for seat, n in mock:
+        box = rig.boxes[n]
+        box.seat = seat
+        report.ok(f"{who(cfg, seat)}: mock box {n} (no hardware: press keys in `companion demo`)")
+        out.append(BoxUnderTest(seat, who(cfg, seat), f"mock box {n}", box,
+                                dict.fromkeys(Key, "its mock pin")))
+    return out
+
+
+def _serial_boxes(cfg: Config, env: CheckEnv, wanted: list[tuple[int, str]],
+                  sink: Callable[[InputItem], None], clock: Callable[[], float],
+                  closers: list[Callable[[], None]], report: Report) -> list[BoxUnderTest]:
+    serial = [(seat, box.split(":", 1)[1]) for seat, box in wanted if box.startswith("serial:")]
+    if not serial and env.serial_ports is None:
+        return []
+    from hardware.serial_box import SerialBoxes, SerialSeat
+
+    specs = [SerialSeat(seat, cfg.seats[seat].seat.name if seat >= 0 else "host", box_id)
+             for seat, box_id in serial]
+    # Claiming has no place in a check: a `*` seat is reported, never bound.
+    manager = SerialBoxes(specs, sink, clock, discover=env.serial_ports, rebind_after=None,
+                          **env.serial_options)
+    closers.append(manager.close)
+    manager.start()
+    deadline = time.monotonic() + env.serial_wait
+    fixed = [(seat, box_id) for seat, box_id in serial if not box_id.startswith("*")]
+    def ready() -> bool:
+        links = manager.links()
+        return (all(manager.connected(seat) for seat, _ in fixed)
+                and all(link.state not in ("opening", "identifying") for link in links)
+                and all(link.first_held is not None for link in links if link.state == "bound"))
+
+    while time.monotonic() < deadline and not ready():
+        time.sleep(0.02)
+    out: list[BoxUnderTest] = []
+    for seat, box_id in serial:
+        name = who(cfg, seat)
+        if box_id.startswith("*"):
+            report.ok(f"{name}: claimed at the table (serial:{box_id}); not checked here")
+            continue
+        box = manager.boxes[seat]
+        link = box.link
+        if link is None or link.ident is None:
+            report.problem(f"{name}: serial box {box_id!r} not found — plug it in by USB (a "
+                           "data cable), check that its LCD shows this id and that "
+                           "`ls /dev/serial/by-id/` lists it, see hardware/firmware/README.md")
+            continue
+        report.ok(f"{name}: serial box {box_id} on {link.path}, firmware {link.ident.firmware}")
+        if link.ident.lcd is None:
+            report.problem(f"{name}: serial box {box_id} found no LCD — check the LCD's SDA "
+                           "(Pico pin 6, GP4), SCL (pin 7, GP5), 5 V (pin 40) and GND, see "
+                           "hardware/firmware/README.md")
+        test = BoxUnderTest(seat, name, f"serial box {box_id}", box, {
+            Key.MINUS: "GP10 (Pico pin 14) and GND", Key.PLUS: "GP11 (Pico pin 15) and GND",
+            Key.OK: "GP12 (Pico pin 16) and GND"})
+        test.stuck = {Key(k) for k in (link.first_held or ())}
+        for k in sorted(test.stuck, key=lambda k: k.value):
+            report.problem(f"{name}: the {KEY_NAMES[k]} button reads pressed before anyone "
+                           f"touched it — a stuck button or a short on {test.keys[k]}, see "
+                           "hardware/firmware/README.md")
+        out.append(test)
+    for link in manager.links():
+        if link.state == "unclaimed" and link.ident is not None:
+            report.problem(f"serial box {link.ident.box_id} on {link.path} is in no seat — "
+                           f"write box = \"serial:{link.ident.box_id}\" in its [[seat]], or "
+                           "serial:*1 to claim it at the table")
+        elif link.state == "refused" and link.ident is not None:
+            report.problem(f"serial box {link.ident.box_id} on {link.path} has an id another "
+                           "plugged box has too — give it its own BOX_ID, see "
+                           "hardware/firmware/README.md")
+    return out
+
+
+def _prompt(test: BoxUnderTest) -> None:
+    left = test.waiting()
+    if left:
+        test.box.lcd.show("Test: press", " ".join(KEY_NAMES[k] for k in left))
+    else:
+        test.box.lcd.show("Buttons OK", "stuck: " + " ".join(KEY_NAMES[k] for k in test.stuck)
+                          if test.stuck else "thank you")
+
+
+def _press_every_button(boxes: list[BoxUnderTest], edges: queue.SimpleQueue[InputItem],
+                        env: CheckEnv, report: Report) -> None:
+    if not boxes:
+        return
+    for test in boxes:
+        test.box.lcd.show(*PATTERN)
+        test.box.led.set("blink")
+    time.sleep(env.pattern_seconds)
+    for test in boxes:
+        _prompt(test)
+    env.out(f"Press minus, plus and OK on every box ({env.press_timeout:.0f} s) ...")
+    by_seat = {t.seat: t for t in boxes}
+    deadline = time.monotonic() + env.press_timeout
+    while any(t.waiting() for t in boxes):
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        try:
+            item = edges.get(timeout=min(left, 0.1))
+        except queue.Empty:
+            continue
+        if isinstance(item, KeyEdge) and item.down and item.seat in by_seat:
+            test = by_seat[item.seat]
+            if item.key not in test.pressed:
+                test.pressed.add(item.key)
+                _prompt(test)
+                if not test.waiting():
+                    test.box.led.set("on")
+    for test in boxes:
+        for k in test.waiting():
+            report.problem(f"{test.who}: no press of {KEY_NAMES[k]} within "
+                           f"{env.press_timeout:.0f} s — check that button's wiring to "
+                           f"{test.keys[k]}, see "
+                           + ("hardware/firmware/README.md" if test.kind.startswith("serial")
+                              else "wiring.md"))
+        if not test.waiting():
+            report.ok(f"{test.who}: {test.kind}: minus, plus and OK each pressed"
+                      + (" (stuck ones skipped)" if test.stuck else ""))
+    time.sleep(0.2)  # let the last LCD text and LED reach the boxes before they close
+    for test in boxes:
+        test.box.led.set("off")

@@ -10,6 +10,7 @@ from .game import Game
 _MODULES = (
     "camel_up_off_season",
     "marracash",
+    "five_tribes",
     "mega_civilization",
 )
 

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import errno
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType, SimpleNamespace
 from typing import Final
+
+from .lcd import POLISH_GLYPHS, ROM_TEXT
 
 # HD44780 DDRAM addresses of each row's first column (20x4 layout; 16x2 uses the first two).
 ROW_OFFSETS: Final = (0x00, 0x40, 0x14, 0x54)
@@ -31,8 +33,9 @@ class HD44780:
     `nibble()` is called on each E falling edge with RS and D4-D7. It starts in 8-bit mode,
     as the chip does at power-up, until a function set selects 4-bit transfers. `log` holds
     every completed byte as (rs, byte): rs=True is a character (data) write, rs=False a
-    command. Characters 0-7 are CGRAM glyphs; `cgram` keeps their 5x8 patterns for the
-    CGRAM layer to check.
+    command. Characters 0-7 (and their aliases 8-15) are CGRAM glyphs; `cgram` keeps their
+    5x8 patterns as written, and `text()` reads the glass back as a person would, finding
+    each custom character's letter by its pattern.
     """
 
     def __init__(self, cols: int = 16, rows: int = 2) -> None:
@@ -101,6 +104,25 @@ class HD44780:
             "".join(chr(self.ddram[start + i]) for i in range(self.cols))
             for start in ROW_OFFSETS[: self.rows]
         ]
+
+    def glyph(self, slot: int) -> tuple[int, ...]:
+        """The 8 rows (5 bits each) of CGRAM character `slot` (0-7)."""
+        base = (slot & 0x07) * 8
+        return tuple(self.cgram[base:base + 8])
+
+    def text(self, font: Mapping[str, Sequence[int]] | None = None) -> list[str]:
+        """The glass as text: a custom character becomes the letter of `font` (default: the
+        Polish letters) whose pattern its CGRAM slot holds ("\ufffd" if none), ROM-only
+        codes their letter ("\xdf" -> "°"), the rest as `lines()`."""
+        letters = {tuple(g): ch for ch, g in (POLISH_GLYPHS if font is None else font).items()}
+
+        def read(code: int) -> str:
+            if code < 0x10:
+                return letters.get(self.glyph(code), "\ufffd")
+            return ROM_TEXT.get(chr(code), chr(code))
+
+        return ["".join(read(self.ddram[start + i]) for i in range(self.cols))
+                for start in ROW_OFFSETS[: self.rows]]
 
     def data_writes(self) -> int:
         """How many character bytes were written so far (what diff writing saves)."""

@@ -3,8 +3,10 @@
 This module owns the path from `TextDisplay.show(line1, line2)` to the adafruit charlcd
 library:
 
-- `to_hd44780` maps text to what the A00 character ROM can draw (kept apart so a CGRAM layer
-  for Polish letters can wrap it later);
+- `to_hd44780` maps text to what the A00 character ROM can draw;
+- `PolishFont`/`CgramAllocator` draw the Polish letters the ROM lacks (ą ć ę ł ń ó ś ź ż and
+  capitals) as custom characters: up to 8 per LCD, defined in its CGRAM for the letters the
+  current screen needs, the plain letter (ą -> a) when a screen needs more than 8;
 - `LcdWriter` keeps a shadow of the glass and sends only the runs of characters that changed,
   lines padded to full width so shorter text always overwrites longer (the library's
   `message` never clears, and `clear()` costs a blank flash plus 3 ms);
@@ -87,6 +89,120 @@ def to_hd44780(text: str) -> str:
     return "".join(_map_char(ch) for ch in text)
 
 
+# Reading the glass back (tests, the demo's LCD mock-ups): ROM codes to the text they draw.
+ROM_TEXT: dict[str, str] = {code: ch for ch, code in _ROM.items() if ch not in "\\~"}
+
+
+# --- Polish letters as custom characters (CGRAM) -----------------------------------------
+
+CGRAM_SLOTS = 8
+Glyph = tuple[int, int, int, int, int, int, int, int]  # 8 rows of 5 pixels, bit 4 = left
+
+# 5x8 patterns in the A00 ROM's style. Lowercase letters keep the ROM's x-height (rows 2-6)
+# with the accent in rows 0-1 and the ogonek in row 7; capitals with an accent above are six
+# rows tall (2-7) so that no capital looks like its lowercase letter (Ó/ó, Ś/ś, Ź/ź, Ż/ż).
+POLISH_GLYPHS: dict[str, Glyph] = {
+    "ą": (0x00, 0x00, 0x0E, 0x01, 0x0F, 0x11, 0x0F, 0x02),
+    "ć": (0x02, 0x04, 0x0E, 0x10, 0x10, 0x11, 0x0E, 0x00),
+    "ę": (0x00, 0x00, 0x0E, 0x11, 0x1F, 0x10, 0x0E, 0x04),
+    "ł": (0x0C, 0x04, 0x06, 0x0C, 0x04, 0x04, 0x0E, 0x00),
+    "ń": (0x02, 0x04, 0x16, 0x19, 0x11, 0x11, 0x11, 0x00),
+    "ó": (0x02, 0x04, 0x0E, 0x11, 0x11, 0x11, 0x0E, 0x00),
+    "ś": (0x02, 0x04, 0x0E, 0x10, 0x0E, 0x01, 0x1E, 0x00),
+    "ź": (0x02, 0x04, 0x1F, 0x02, 0x04, 0x08, 0x1F, 0x00),
+    "ż": (0x04, 0x00, 0x1F, 0x02, 0x04, 0x08, 0x1F, 0x00),
+    "Ą": (0x0E, 0x11, 0x11, 0x11, 0x1F, 0x11, 0x11, 0x02),
+    "Ć": (0x02, 0x04, 0x0E, 0x11, 0x10, 0x10, 0x11, 0x0E),
+    "Ę": (0x1F, 0x10, 0x10, 0x1E, 0x10, 0x10, 0x1F, 0x04),
+    "Ł": (0x10, 0x10, 0x14, 0x18, 0x10, 0x10, 0x1F, 0x00),
+    "Ń": (0x02, 0x04, 0x11, 0x19, 0x15, 0x13, 0x11, 0x11),
+    "Ó": (0x02, 0x04, 0x0E, 0x11, 0x11, 0x11, 0x11, 0x0E),
+    "Ś": (0x02, 0x04, 0x0F, 0x10, 0x0E, 0x01, 0x01, 0x1E),
+    "Ź": (0x02, 0x04, 0x1F, 0x01, 0x02, 0x04, 0x08, 0x1F),
+    "Ż": (0x04, 0x00, 0x1F, 0x01, 0x02, 0x04, 0x08, 0x1F),
+}
+
+
+class PolishFont:
+    """A mapper (text -> ROM codes, like `to_hd44780`) that also knows glyphs for letters the
+    ROM lacks. Stateless and shared: each `LcdWriter` given one keeps its own CGRAM slots
+    in a `CgramAllocator`. Called as a plain mapper it spells those letters plain."""
+
+    def __init__(self, glyphs: dict[str, Glyph] | None = None,
+                 fallback: Callable[[str], str] = to_hd44780) -> None:
+        self.glyphs = dict(POLISH_GLYPHS if glyphs is None else glyphs)
+        self.fallback = fallback
+
+    def __call__(self, text: str) -> str:
+        return self.fallback(text)
+
+    def visible(self, line: str, cols: int) -> str:
+        """The start of `line` that lands within `cols` columns once mapped."""
+        width = 0
+        for i, ch in enumerate(line):
+            if width >= cols:
+                return line[:i]
+            width += 1 if ch in self.glyphs else len(self.fallback(ch))
+        return line
+
+
+POLISH = PolishFont()
+
+
+class CgramAllocator:
+    """One LCD's 8 CGRAM slots: which letter each holds, kept stable from frame to frame.
+
+    `plan(lines)` maps one screen: every letter of the font that the screen shows gets a slot
+    (already defined: reused, so a bid step defines nothing; else a free slot, else the slot
+    least recently needed by a screen), and is written as that slot's code 0-7. When a
+    screen needs more than 8 such letters, the 8 most frequent on it (letters already in a
+    slot first) get slots and the rest fall back to the plain letter (ą -> a).
+    """
+
+    def __init__(self, font: PolishFont, slots: int = CGRAM_SLOTS) -> None:
+        self.font = font
+        self.letters: list[str | None] = [None] * slots  # what each slot holds on the chip
+        self._used: list[int] = [0] * slots  # frame number that last needed the slot
+        self._frame = 0
+
+    def forget(self) -> None:
+        """The chip's CGRAM is unknown (replugged LCD): define every letter again."""
+        self.letters = [None] * len(self.letters)
+        self._used = [0] * len(self._used)
+
+    def plan(self, lines: Sequence[str], cols: int) -> tuple[list[str], dict[int, Glyph]]:
+        """(mapped lines, {slot: glyph} to define before they are written)."""
+        self._frame += 1
+        shown = [self.font.visible(line, cols) for line in lines]
+        text = "".join(shown)
+        count: dict[str, int] = {}
+        for ch in text:
+            if ch in self.font.glyphs:
+                count[ch] = count.get(ch, 0) + 1
+        order = sorted(count, key=lambda ch: (ch not in self.letters, -count[ch], text.index(ch)))
+        chosen = order[: len(self.letters)]
+        defines: dict[int, Glyph] = {}
+        for ch in chosen:
+            if ch in self.letters:
+                self._used[self.letters.index(ch)] = self._frame
+        for ch in chosen:
+            if ch in self.letters:
+                continue
+            free = [i for i, held in enumerate(self.letters) if held is None]
+            if free:
+                slot = free[0]
+            else:  # the slot no letter of this screen holds, least recently needed
+                idle = [i for i in range(len(self.letters)) if self._used[i] != self._frame]
+                slot = min(idle, key=lambda i: (self._used[i], i))
+            self.letters[slot] = ch
+            self._used[slot] = self._frame
+            defines[slot] = self.font.glyphs[ch]
+        code = {ch: chr(self.letters.index(ch)) for ch in chosen}
+        mapped = ["".join(code.get(ch) or self.font.fallback(ch) for ch in line)
+                  for line in shown]
+        return mapped, defines
+
+
 # --- the charlcd object and the diff writer -----------------------------------------------
 
 
@@ -100,6 +216,8 @@ class CharLcd(Protocol):
 
     @message.setter
     def message(self, message: str) -> None: ...
+
+    def create_char(self, location: int, pattern: Sequence[int]) -> None: ...
 
 
 # Each run costs two "set DDRAM address" commands (ours, and charlcd's message setter sends
@@ -127,6 +245,12 @@ class LcdWriter:
 
     Not thread-safe: one LcdBus thread (or one test) drives it. `blank=True` trusts that the
     glass is empty, as charlcd's constructor leaves it (it ends with clear()).
+
+    With `mapper=POLISH` (a `PolishFont`) the writer owns a `CgramAllocator`: a frame that
+    needs a letter not yet in CGRAM first rewrites the cells still showing the letter its slot
+    held (so no cell ever shows the wrong letter), then defines the glyph with
+    `create_char`, then sends the changed runs as usual. A frame whose letters are all
+    defined already (a bid step) sends no CGRAM bytes at all.
     """
 
     def __init__(
@@ -141,9 +265,11 @@ class LcdWriter:
         self.lcd = lcd
         self.cols, self.rows = cols, rows
         self.mapper = mapper
+        self.cgram = CgramAllocator(mapper) if isinstance(mapper, PolishFont) else None
         self._shadow: list[str] | None = [" " * cols] * rows if blank else None
         self.chars_written = 0  # data bytes sent, for benchmarks and tests
         self.runs_written = 0
+        self.glyphs_written = 0  # create_char calls (8 data bytes each)
 
     @property
     def glass(self) -> tuple[str, ...] | None:
@@ -151,18 +277,36 @@ class LcdWriter:
         return None if self._shadow is None else tuple(self._shadow)
 
     def invalidate(self) -> None:
-        """Forget the shadow (after an I2C error, or a replugged LCD): next write sends all."""
+        """Forget the shadow (after an I2C error, or a replugged LCD): next write sends all,
+        custom characters included."""
         self._shadow = None
+        if self.cgram is not None:
+            self.cgram.forget()
 
     def frame(self, lines: Sequence[str]) -> tuple[str, ...]:
-        """The exact glass content for `lines`: mapped, cut and padded to cols x rows."""
+        """The glass content for `lines` without custom characters: mapped, cut and padded
+        to cols x rows (a CGRAM writer's frames come from its allocator, see `write`)."""
         rows = [self.mapper(line)[: self.cols].ljust(self.cols) for line in lines[: self.rows]]
         rows += [" " * self.cols] * (self.rows - len(rows))
         return tuple(rows)
 
+    def _plan(self, lines: Sequence[str]) -> tuple[tuple[str, ...], dict[int, Glyph]]:
+        if self.cgram is None:
+            return self.frame(lines), {}
+        mapped, defines = self.cgram.plan(list(lines[: self.rows]), self.cols)
+        rows = [m[: self.cols].ljust(self.cols) for m in mapped]
+        rows += [" " * self.cols] * (self.rows - len(rows))
+        return tuple(rows), defines
+
+    def _send(self, row: int, start: int, text: str) -> None:
+        self.lcd.cursor_position(start, row)
+        self.lcd.message = text
+        self.runs_written += 1
+        self.chars_written += len(text)
+
     def write(self, lines: Sequence[str]) -> int:
         """Bring the glass to `lines`; returns the number of characters sent."""
-        want = self.frame(lines)
+        want, defines = self._plan(lines)
         if self._shadow is None:
             # Unknown glass: rewrite everything; padding overwrites, no clear() flash.
             self._shadow = [""] * self.rows
@@ -170,17 +314,40 @@ class LcdWriter:
         else:
             unknown = False
         sent = 0
+        if defines and not unknown:
+            # A slot about to hold another letter: the cells still showing its old letter get
+            # their new text first, or they would turn into the new letter on the glass.
+            stale = {chr(slot) for slot in defines}
+            for row, text in enumerate(want):
+                glass = self._shadow[row]
+                cols = [i for i, ch in enumerate(glass) if ch in stale and text[i] != ch]
+                for start, end in _runs(cols):
+                    self._send(row, start, text[start:end])
+                    sent += end - start
+                    glass = glass[:start] + text[start:end] + glass[end:]
+                self._shadow[row] = glass
+        for slot, glyph in sorted(defines.items()):
+            self.lcd.create_char(slot, list(glyph))
+            self.glyphs_written += 1
         for row, text in enumerate(want):
             old = None if unknown else self._shadow[row]
             for start, end in changed_runs(old, text):
-                self.lcd.cursor_position(start, row)
-                self.lcd.message = text[start:end]
+                self._send(row, start, text[start:end])
                 sent += end - start
-                self.runs_written += 1
-                self.chars_written += end - start
             # Updated per row: if a later row raises, the caller invalidates anyway.
             self._shadow[row] = text
         return sent
+
+
+def _runs(cols: Sequence[int]) -> list[tuple[int, int]]:
+    """[start, end) ranges of consecutive columns."""
+    runs: list[tuple[int, int]] = []
+    for c in cols:
+        if runs and runs[-1][1] == c:
+            runs[-1] = (runs[-1][0], c + 1)
+        else:
+            runs.append((c, c + 1))
+    return runs
 
 
 # --- one writer thread per I2C bus ------------------------------------------------------------

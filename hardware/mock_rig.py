@@ -22,7 +22,7 @@ from companion.app.ports import LedMode
 
 from .fake_lcd import HD44780, FakeI2CBus, FakeI2CChip, FakeMCP23008, FakePCF8574, fast_charlcd
 from .gpio_box import GpioBox
-from .lcd import BusLcd, CharLcd, LcdBus, mcp23008_lcd, pcf8574_lcd
+from .lcd import POLISH, BusLcd, CharLcd, LcdBus, mcp23008_lcd, pcf8574_lcd
 from .pins import DEFAULT_BOX_PINS, DEFAULT_LCD_ADDRESSES, MAX_GPIO_BOXES
 
 
@@ -68,7 +68,7 @@ class MockRig:
                 self.i2c.add(chip)
                 self.chips.append(chip)
                 lcd = self.lcd_bus.attach(functools.partial(build, self.i2c, address),
-                                          name=f"seat{seat}-lcd")
+                                          mapper=POLISH, name=f"seat{seat}-lcd")
                 self.lcds.append(lcd)
                 self.boxes.append(GpioBox(seat, DEFAULT_BOX_PINS[seat], sink or self._collect,
                                           clock, lcd, pin_factory=self.factory,
@@ -99,8 +99,9 @@ class MockRig:
     # -- output
 
     def lcd_lines(self, seat: int) -> tuple[str, str]:
-        """The seat's glass as decoded from the fake bus (call flush() first)."""
-        first, second = self.chips[seat].model.lines()[:2]
+        """The seat's glass as decoded from the fake bus (call flush() first), Polish letters
+        read back from the custom characters the writer defined."""
+        first, second = self.chips[seat].model.text()[:2]
         return first, second
 
     def led_state(self, seat: int) -> LedMode:

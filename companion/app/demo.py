@@ -24,6 +24,7 @@ from ..engine.actions import Action, Enter, Host, Undo, Withdraw
 from ..engine.history import History, Setup, replay
 from ..engine.registry import get_game
 from ..engine.seats import DEFAULT_COLOURS, Seat
+from ..engine.text import msg
 from ..i18n import translator
 from .controller import Controller
 from .demos import Demo, Shot, demo_for
@@ -184,10 +185,12 @@ def run_demo(out: Path | None, size: tuple[int, int], window: str = "auto", lang
     folder = out if out is not None else Path(tempfile.mkdtemp(prefix="companion-demo-"))
     folder.mkdir(parents=True, exist_ok=True)
     shots = play(demo, folder, size, use_window, lang, speed)
+    tr = translator(lang)
     if use_window:
-        print(f"demo finished; journal in {folder}")
+        print(msg("demo finished; journal in {folder}", folder=str(folder)).render(tr))
     else:
-        print(f"demo frames: {len(shots)} PNG files in {folder}")
+        print(msg("demo frames: {n} PNG files in {folder}", n=len(shots),
+                  folder=str(folder)).render(tr))
         for shot in shots:
             print(f"  {shot}")
     return 0
@@ -214,7 +217,8 @@ def play(demo: Demo, folder: Path, size: tuple[int, int], use_window: bool, lang
     clock = DemoClock(virtual=not use_window, speed=speed)
     surface = open_display(size, fullscreen=False)
     if use_window:
-        pygame.display.set_caption(demo.title or "companion demo")
+        pygame.display.set_caption(translate(demo.title) if demo.title
+                                   else msg("companion demo").render(translate))
     renderer = Renderer(surface, translate, clock=clock)
     rig: Any = None
     boxes: dict[int, Box] = {}
@@ -267,6 +271,7 @@ def play(demo: Demo, folder: Path, size: tuple[int, int], use_window: bool, lang
     loaded = load(journal_path)
     again = replay(game, loaded.setup, loaded.actions)
     if again.state != controller.state:
-        print("demo: the journal does not replay to the played state", file=sys.stderr)
+        print(msg("demo: the journal does not replay to the played state").render(translate),
+              file=sys.stderr)
         raise SystemExit(1)
     return frames

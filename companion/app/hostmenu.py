@@ -36,10 +36,11 @@ def entries(commands: tuple[HostCommand, ...], can_undo: bool) -> list[MenuEntry
             out.append(MenuEntry(cmd.label, Host(cmd.command), cmd.label))
             continue
         for values in product(*(cmd.params[n] for n in names)):
-            shown = ", ".join(
-                cmd.value_labels[v].render() if v in cmd.value_labels else str(v) for v in values)
-            value: Msg | str = (cmd.value_labels[values[0]]
-                                if len(values) == 1 and values[0] in cmd.value_labels else shown)
+            # Labels stay Msgs (rendered later in the table's language), joined by ", ".
+            parts: list[Msg | str] = [cmd.value_labels.get(v, str(v)) for v in values]
+            value: Msg | str = parts[0]
+            for part in parts[1:]:
+                value = msg("{a}, {b}", a=value, b=part)
             label = msg("{cmd}: {value}", cmd=cmd.label, value=value)
             action = Host.make(cmd.command, **dict(zip(names, values, strict=True)))
             out.append(MenuEntry(label, action, cmd.label, value))

@@ -20,6 +20,7 @@ from typing import Any
 from ..engine.errors import ConfigError
 from ..engine.history import History, Setup, replay
 from ..engine.registry import get_game
+from ..engine.text import msg
 from ..i18n import translator
 from .config import Config, load_config
 from .controller import Controller
@@ -28,6 +29,11 @@ from .intents import InputItem, InputSink, Key, KeyEdge, Quit
 from .journal import Journal, load
 from .loop import App
 from .ports import Box
+
+
+def wall_ms() -> int:
+    """Wall-clock epoch milliseconds: what timed host commands carry (a trade timer)."""
+    return int(time.time() * 1000)
 
 
 def wall_clock() -> str:
@@ -44,10 +50,11 @@ def open_history(cfg: Config, journal_path: Path) -> tuple[History, Journal, boo
                 and [s.name for s in loaded.setup.seats] == [s.name for s in setup.seats])
         if not same:
             raise ConfigError(str(journal_path), 1,
-                              f"the journal holds another game ({loaded.setup.game}, seats "
-                              f"{', '.join(s.name for s in loaded.setup.seats)})",
-                              "move the old journal away to start a new game, or point "
-                              "'journal' in the config at a new file")
+                              msg("the journal holds another game ({game}, seats {names})",
+                                  game=loaded.setup.game,
+                                  names=", ".join(s.name for s in loaded.setup.seats)),
+                              msg("move the old journal away to start a new game, or point "
+                                  "'journal' in the config at a new file"))
         history = replay(game, loaded.setup, loaded.actions)
         journal = Journal(journal_path, wall_clock)
         journal.seq = len(loaded.actions)
@@ -91,7 +98,7 @@ def build_boxes(cfg: Config, sink: InputSink, clock: Callable[[], float], *,
     serial = [(seat, box.split(":", 1)[1]) for seat, box in wanted if box.startswith("serial:")]
     if gpio:
         from hardware.gpio_box import GpioBox
-        from hardware.lcd import LcdBus, mcp23008_lcd, pcf8574_lcd, real_i2c
+        from hardware.lcd import POLISH, LcdBus, mcp23008_lcd, pcf8574_lcd, real_i2c
         from hardware.pins import DEFAULT_BOX_PINS, DEFAULT_LCD_ADDRESSES
 
         i2c = real_i2c()
@@ -100,7 +107,8 @@ def build_boxes(cfg: Config, sink: InputSink, clock: Callable[[], float], *,
         build = pcf8574_lcd if cfg.lcd == "pcf8574" else mcp23008_lcd
         for seat, n in gpio:
             address = DEFAULT_LCD_ADDRESSES[n]
-            lcd = bus.attach(lambda a=address: build(i2c, a), name=f"seat{seat}-lcd")  # type: ignore[misc]
+            lcd = bus.attach(lambda a=address: build(i2c, a), mapper=POLISH,  # type: ignore[misc]
+                             name=f"seat{seat}-lcd")
             box = GpioBox(seat, DEFAULT_BOX_PINS[n], sink, clock, lcd)
             out.closers.append(box.close)
             out.boxes[seat] = box
@@ -159,15 +167,18 @@ def run_from_config(path: Path, journal: Path | None = None, lang: str | None = 
     cfg = load_config(path)
     translate = translator(lang or cfg.language)
     history, jnl, resumed = open_history(cfg, journal or cfg.journal)
-    controller = Controller(history, jnl, translate)
-    print(f"companion: {cfg.game}, {len(cfg.seats)} seats, journal {jnl.path}"
-          + (f" (resumed after {len(history.journal_actions)} entries)" if resumed else " (new game)"))
+    controller = Controller(history, jnl, translate, wall_ms=wall_ms)
+    # The translator is built here, per game start: a table may change language between games.
+    started = (msg("resumed after {n} entries", n=len(history.journal_actions)) if resumed
+               else msg("new game"))
+    print(msg("companion: {game}, {n} seats, journal {path} ({started})", game=cfg.game,
+              n=len(cfg.seats), path=str(jnl.path), started=started).render(translate))
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from companion.display.renderer import Renderer
     from companion.display.window import open_display
 
     surface = open_display(cfg.size, cfg.fullscreen)
-    renderer = Renderer(surface, translate)
+    renderer = Renderer(surface, translate, wall_ms=wall_ms)
     clock = time.monotonic
     app = App(controller, {}, clock, renderer, show_lcds=cfg.show_lcds)
     boxes = build_boxes(cfg, app.sink, clock)

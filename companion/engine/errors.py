@@ -10,7 +10,15 @@ class CompanionError(Exception):
 
 
 class MalformedInput(CompanionError, ValueError):
-    """Input that cannot be understood: a garbled box line, a bad journal or config file."""
+    """Input that cannot be understood: a garbled box line, a bad journal or config file.
+
+    `message` is a Msg (a plain str is taken as its id) so the CLI can print it in the
+    table's language; str(exc) stays the English text.
+    """
+
+    def __init__(self, message: Msg | str = "", **args: str | int | Msg) -> None:
+        self.message = message if isinstance(message, Msg) else msg(message, **args)
+        super().__init__(self.message.render())
 
 
 class IllegalAction(CompanionError):
@@ -27,7 +35,10 @@ class IllegalAction(CompanionError):
 class ConfigError(MalformedInput):
     """A bad config file: says which file, which line, and how to fix it."""
 
-    def __init__(self, path: str, line: int | None, problem: str, fix: str) -> None:
-        self.path, self.line, self.problem, self.fix = path, line, problem, fix
+    def __init__(self, path: str, line: int | None, problem: Msg | str, fix: Msg | str) -> None:
+        self.path, self.line = path, line
+        self.problem = problem if isinstance(problem, Msg) else Msg(problem)
+        self.fix = fix if isinstance(fix, Msg) else Msg(fix)
         where = f"{path}:{line}" if line else path
-        super().__init__(f"{where}: {problem}\n  fix: {fix}")
+        super().__init__(msg("{where}: {problem}\n  fix: {fix}", where=where,
+                             problem=self.problem, fix=self.fix))

@@ -1,0 +1,192 @@
+"""Catalog checks shared by the test suite and `python -m companion.i18n check`.
+
+- completeness: every extracted id has a translation (non-empty, not fuzzy) per language;
+- placeholders: a translation keeps exactly the id's `{name}` fields (format spec and
+  conversion included, e.g. `{amount:+d}`), or its `%(name)s`/`%s` fields for argparse's own
+  words, so `str.format` can never raise or drop a value at the table;
+- LCD fit: a text shown on a seat's 16x2 LCD has at most 16 columns a line after formatting
+  with realistic values (below), and no more than 2 lines.
+
+Realistic values, since the width of a formatted line depends on its arguments: a seat name
+is `SAMPLE_NAME` (6 letters: longer names are cut by the box, as anywhere on a 16x2), numbers
+have 3 digits (`999`: bids, money and counts up to 999 fit; a 4-digit amount may cut the
+last letter of a long line), and a placeholder filled with another message (a shop, a card) is
+`SAMPLE_BY_NAME`'s value, else 3 characters. The same values format the English id, so the
+report can tell a too-long id (the game author's to shorten) from a too-long translation.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from .extract import Message
+
+LCD_COLS = 16
+LCD_ROWS = 2
+SAMPLE_NAME = "Marian"
+SAMPLE_NUMBER = 999
+SAMPLE_TEXT = "abc"
+# Placeholders that hold a seat name (or names) and those holding a short message.
+NAME_FIELDS = frozenset({"name", "who", "names", "leader", "winner", "player", "seat_name",
+                         "still", "owner", "picking"})
+SAMPLE_BY_NAME: Mapping[str, str] = {
+    "shop": "Fiol 5",  # shop_short: 3-4 letter colour + number ("Pur 5", "Fiol 5")
+    "colour": "Fiol",
+    "card": "Blokada",
+    "prov": "Theben",
+    "civ": "Babilon",
+    "block": "blok A",
+    "what": "daktyle",
+    "cmd": "Start",
+    "c": "999",
+    "e": "abc",
+    "t": "9:59",
+    "v": "999",
+    "value": "999",
+    "entry": "abc",
+    "why": "abc",
+}
+
+_FORMATTER = string.Formatter()
+_PERCENT = re.compile(r"%(?:\((\w+)\))?[-#0 +]*\d*(?:\.\d+)?[sdrifgxXeEc%]")
+
+
+def brace_fields(text: str) -> list[str]:
+    """The `{...}` fields of a str.format text, as written (sorted): `name`, `n:+d`, `s!r`.
+
+    Raises ValueError on a malformed format string (a lone brace).
+    """
+    fields = []
+    for _, name, spec, conv in _FORMATTER.parse(text):
+        if name is None:
+            continue
+        fields.append(name + (f"!{conv}" if conv else "") + (f":{spec}" if spec else ""))
+    return sorted(fields)
+
+
+def percent_fields(text: str) -> list[str]:
+    return sorted(m.group(0) for m in _PERCENT.finditer(text) if m.group(0) != "%%")
+
+
+def is_percent_format(msgid: str) -> bool:
+    """argparse's own words use %-formatting; everything of ours uses str.format."""
+    return "%(" in msgid or bool(re.search(r"%[sr]", msgid))
+
+
+def placeholder_problem(msgid: str, msgstr: str) -> str | None:
+    """Why `msgstr` cannot replace `msgid`, or None when the fields match."""
+    if is_percent_format(msgid):
+        want, got = percent_fields(msgid), percent_fields(msgstr)
+    else:
+        try:
+            want = brace_fields(msgid)
+        except ValueError:
+            return None  # not a format string (never formatted): any text will do
+        try:
+            got = brace_fields(msgstr)
+        except ValueError as exc:
+            return f"malformed braces: {exc}"
+    if want != got:
+        return f"placeholders {got} should be {want}"
+    return None
+
+
+def sample_value(field: str) -> str | int:
+    """A realistic value for one `{field}` (see the module docstring)."""
+    name, _, spec = field.partition(":")
+    name = name.split("!")[0]
+    if spec and spec[-1] in "dxXob":
+        return SAMPLE_NUMBER
+    if name in NAME_FIELDS:
+        return SAMPLE_NAME
+    if name in SAMPLE_BY_NAME:
+        return SAMPLE_BY_NAME[name]
+    if name in ("n", "k", "lo", "hi", "amount", "price", "pay", "coins", "money", "bid",
+                "have", "need", "cap", "p", "g", "step", "unit", "q", "r", "x", "cost",
+                "gold", "total", "most", "left", "max", "min", "count", "number"):
+        return SAMPLE_NUMBER
+    return SAMPLE_TEXT
+
+
+def formatted(text: str) -> str:
+    """`text` with every `{field}` filled by its sample value."""
+    try:
+        parsed = list(_FORMATTER.parse(text))
+    except ValueError:
+        return text
+    values: dict[str, str | int] = {}
+    for _, name, spec, _conv in parsed:
+        if name is None:
+            continue
+        key = name.split(".")[0].split("[")[0]
+        values.setdefault(key, sample_value(f"{name}:{spec}" if spec else name))
+    if not values:
+        return text
+    try:
+        return text.format(**values)
+    except (ValueError, KeyError, IndexError):  # a spec the sample cannot satisfy
+        fixed = {k: (SAMPLE_NUMBER if isinstance(v, str) else v) for k, v in values.items()}
+        try:
+            return text.format(**fixed)
+        except (ValueError, KeyError, IndexError):
+            return text
+
+
+def lcd_overflow(text: str) -> list[str]:
+    """The lines of `text` (formatted with samples) that do not fit a 16x2 LCD; a third line
+    is reported as a whole."""
+    lines = formatted(text).split("\n")
+    bad = [line for line in lines if len(line) > LCD_COLS]
+    if len(lines) > LCD_ROWS:
+        bad.append(f"<{len(lines)} lines>")
+    return bad
+
+
+@dataclass(frozen=True)
+class Problem:
+    msgid: str
+    problem: str
+    where: str
+
+    def __str__(self) -> str:
+        return f"{self.msgid!r} ({self.where}): {self.problem}"
+
+
+def untranslated(messages: Iterable[Message], translations: Mapping[str, str]) -> list[Message]:
+    """Messages without a usable translation (`translations` holds only usable ones)."""
+    return [m for m in messages if not translations.get(m.msgid)]
+
+
+def placeholder_problems(messages: Iterable[Message],
+                         translations: Mapping[str, str]) -> list[Problem]:
+    out = []
+    for m in messages:
+        text = translations.get(m.msgid)
+        if text:
+            why = placeholder_problem(m.msgid, text)
+            if why is not None:
+                out.append(Problem(m.msgid, why, m.references[0]))
+    return out
+
+
+def lcd_problems(messages: Iterable[Message], translations: Mapping[str, str]) -> list[Problem]:
+    """LCD texts whose translation (formatted with samples) overflows 16x2."""
+    out = []
+    for m in messages:
+        text = translations.get(m.msgid)
+        if m.lcd and text:
+            bad = lcd_overflow(text)
+            if bad:
+                out.append(Problem(m.msgid, f"too long for the LCD: {bad!r}",
+                                   next(f"{u.path}:{u.line}" for u in m.uses if u.lcd)))
+    return out
+
+
+def english_lcd_overflows(messages: Iterable[Message]) -> list[Problem]:
+    """LCD ids whose English already overflows: for the game's author, not the translator."""
+    return [Problem(m.msgid, f"too long for the LCD: {lcd_overflow(m.msgid)!r}",
+                    next(f"{u.path}:{u.line}" for u in m.uses if u.lcd))
+            for m in messages if m.lcd and lcd_overflow(m.msgid)]

@@ -124,7 +124,9 @@ class FakeSerialBox:
         framer = sp.LineFramer()
         while not self._stop.is_set():
             try:
-                ready, _, _ = select.select([self._master], [], [], 0.002)
+                # Host lines wake it at once; the timeout only paces heartbeats and
+                # late debounce releases (12 fake boxes must not eat the bench's CPU).
+                ready, _, _ = select.select([self._master], [], [], 0.02)
                 data = os.read(self._master, 4096) if ready else b""
             except OSError:
                 data = b""  # EIO while the host has the slave closed

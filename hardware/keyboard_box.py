@@ -26,6 +26,20 @@ SEAT_KEYS: Final[tuple[tuple[str, str, str], ...]] = (
     ("u", "i", "o"),
     ("j", "k", "l"),
     ("m", ",", "."),
+    # Sets 6-17 let a desktop play a Mega Civilization table of up to 18 seats: the number
+    # row, the keys left between the blocks above, and the function keys, three at a time.
+    ("1", "2", "3"),
+    ("4", "5", "6"),
+    ("7", "8", "9"),
+    ("0", "-", "="),
+    ("r", "t", "y"),
+    ("p", "[", "]"),
+    ("f", "g", "h"),
+    ("v", "b", "n"),
+    ("f1", "f2", "f3"),
+    ("f4", "f5", "f6"),
+    ("f7", "f8", "f9"),
+    ("f10", "f11", "f12"),
 )
 MAX_KEYBOARD_SEATS: Final = len(SEAT_KEYS)
 
@@ -107,6 +121,27 @@ class MemoryLed:
         if mode != self.mode:
             self.mode = mode
             self.version += 1
+
+
+class MemoryBox:
+    """A box with an in-memory LCD and LED and no keys of its own: the demo feeds its key
+    edges straight into the app (tables larger than the GPIO header or the keyboard)."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self._lcd = MemoryDisplay()
+        self._led = MemoryLed()
+
+    @property
+    def lcd(self) -> MemoryDisplay:
+        return self._lcd
+
+    @property
+    def led(self) -> MemoryLed:
+        return self._led
+
+    def close(self) -> None:
+        pass  # nothing to release
 
 
 class KeyboardBox:

@@ -8,6 +8,7 @@ host) and change nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,8 +34,11 @@ class Banner:
 
 
 class Controller:
-    def __init__(self, history: History, journal: Journal | None, translate: Translate) -> None:
+    def __init__(self, history: History, journal: Journal | None, translate: Translate,
+                 wall_ms: Callable[[], int] | None = None) -> None:
         self.history = history
+        # Wall-clock epoch ms for timed host commands (a trade timer); None: not stamped.
+        self.wall_ms = wall_ms
         self.journal = journal
         self.translate = translate
         self.game: Game = history.game
@@ -98,6 +102,8 @@ class Controller:
             self.journal.append(action)  # fsynced: only now may anyone see it confirmed
         self.history.accept(action, new_state)
         self.accepted += 1
+        if seat is None:
+            self.banner = None  # the host's earlier refusal is answered by this success
         self._sync()
         self._show_events(events, now)
         if isinstance(action, Undo):
@@ -126,7 +132,8 @@ class Controller:
         return changed
 
     def host_options(self) -> list[MenuEntry]:
-        return entries(self.game.host_commands(self.state), bool(self.history.actions))
+        at_ms = self.wall_ms() if self.wall_ms is not None else None
+        return entries(self.game.host_commands(self.state), bool(self.history.actions), at_ms)
 
     def next_deadline(self) -> float | None:
         times = [s.flash_deadline() for s in self.sessions.values()]
@@ -135,6 +142,19 @@ class Controller:
         if self.host_menu.shown_until > self._now:
             times.append(self.host_menu.shown_until)
         return min((t for t in times if t is not None), default=None)
+
+    def check_timer(self, view: TableView, now: float) -> bool:
+        """A running countdown whose deadline has passed: tell the game time is up (once)."""
+        timer = view.timer
+        if (self.wall_ms is None or timer is None or not timer.running
+                or timer.deadline_ms is None):
+            return False
+        wall = self.wall_ms()
+        if wall < timer.deadline_ms:
+            return False
+        if not any(c.command == "timer_check" for c in self.game.host_commands(self.state)):
+            return False
+        return self.submit(Host.make("timer_check", at_ms=wall), now, seat=None)
 
     # -- output
 

@@ -230,9 +230,9 @@ def play(demo: Demo, folder: Path, size: tuple[int, int], use_window: bool, lang
         boxes.update(enumerate(rig.boxes))
         presser: Presser = rig
     else:
-        from hardware.keyboard_box import KeyboardBox
+        from hardware.keyboard_box import MemoryBox
 
-        boxes.update({s: KeyboardBox(s) for s in range(len(seats))})
+        boxes.update({s: MemoryBox(s) for s in range(len(seats))})
         presser = EdgePresser(app, clock)
     app.boxes = boxes
     if rig is not None:

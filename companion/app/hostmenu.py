@@ -28,12 +28,15 @@ class MenuEntry:
     value: Msg | str | None = None  # LCD line 2 on a host box
 
 
-def entries(commands: tuple[HostCommand, ...], can_undo: bool) -> list[MenuEntry]:
+def entries(commands: tuple[HostCommand, ...], can_undo: bool,
+            at_ms: int | None = None) -> list[MenuEntry]:
+    """Flatten the offered commands; `timed` ones carry `at_ms`, the moment the host chose."""
     out: list[MenuEntry] = []
     for cmd in commands:
         names = sorted(cmd.params)
+        stamp = {"at_ms": at_ms} if cmd.timed and at_ms is not None else {}
         if not names:
-            out.append(MenuEntry(cmd.label, Host(cmd.command), cmd.label))
+            out.append(MenuEntry(cmd.label, Host.make(cmd.command, **stamp), cmd.label))
             continue
         for values in product(*(cmd.params[n] for n in names)):
             # Labels stay Msgs (rendered later in the table's language), joined by ", ".
@@ -42,7 +45,7 @@ def entries(commands: tuple[HostCommand, ...], can_undo: bool) -> list[MenuEntry
             for part in parts[1:]:
                 value = msg("{a}, {b}", a=value, b=part)
             label = msg("{cmd}: {value}", cmd=cmd.label, value=value)
-            action = Host.make(cmd.command, **dict(zip(names, values, strict=True)))
+            action = Host.make(cmd.command, **dict(zip(names, values, strict=True)), **stamp)
             out.append(MenuEntry(label, action, cmd.label, value))
     if can_undo:
         out.append(MenuEntry(msg("Undo the last entry"), Undo(), msg("Undo the last entry")))

@@ -114,6 +114,8 @@ class App:
         for intent in self.shaper.poll(now):
             changed |= self.controller.handle(intent, now)
         changed |= self.controller.expire(now)
+        if self._view.timer is not None and self.controller.check_timer(self._view, now):
+            changed = True
         if changed:
             self.refresh()
         if (changed or (self._redraw_at is not None and now >= self._redraw_at)) and self.render():

@@ -37,8 +37,12 @@ class Renderer:
 
     def __init__(self, surface: pygame.Surface, translate: Translate, *,
                  fonts: FontCache | None = None, clock: Clock = time.monotonic,
-                 flip: Callable[[], None] | None = None) -> None:
+                 flip: Callable[[], None] | None = None,
+                 wall_ms: Callable[[], int] | None = None) -> None:
         self.screen = TableScreen(surface, translate, fonts)
+        # With a wall clock, a running timer's time left is its deadline minus now, which is
+        # right even after a restart; without one it counts down from when the view arrived.
+        self._wall_ms = wall_ms
         self.frames = 0
         self._clock = clock
         self._flip = flip
@@ -96,7 +100,10 @@ class Renderer:
     # ------------------------------------------------------------ helpers
 
     def _remaining(self, timer: TimerView) -> float:
-        """Milliseconds left now: counted down locally since this timer view arrived."""
+        """Milliseconds left now: from the deadline and the wall clock, else counted down
+        locally since this timer view arrived."""
+        if timer.running and timer.deadline_ms is not None and self._wall_ms is not None:
+            return float(max(0, timer.deadline_ms - self._wall_ms()))
         if self._anchor is None or self._anchor[0] != timer:
             return float(timer.remaining_ms)
         since = self._clock() - self._anchor[1]
@@ -110,9 +117,13 @@ class Renderer:
         if self._anchor is None or self._anchor[0] != timer:
             self._anchor = (timer, self._clock())
         left = self._remaining(timer)
-        if left == timer.remaining_ms:
+        # Warn from the first threshold on; at zero show "time" even before the game hears.
+        warning = timer.warning or bool(timer.warnings_ms and left <= max(timer.warnings_ms))
+        expired = timer.expired or (timer.running and left <= 0)
+        if (left, warning, expired) == (timer.remaining_ms, timer.warning, timer.expired):
             return view
-        return replace(view, timer=replace(timer, remaining_ms=math.ceil(left)))
+        return replace(view, timer=replace(timer, remaining_ms=math.ceil(left), warning=warning,
+                                           expired=expired))
 
     def _show(self) -> None:
         if self._flip is not None:
@@ -126,4 +137,4 @@ def _timer_key(timer: TimerView | None) -> tuple[object, ...] | None:
     if timer is None:
         return None
     return (timer.label, math.ceil(max(0, timer.remaining_ms) / 1000), timer.running,
-            timer.warning)
+            timer.warning, timer.expired)

@@ -86,6 +86,7 @@ DISCONNECTED = msg("Disconnected")
 DISCONNECTED_LOOK = (pygame.Color("#e74c3c"), WHITE)
 FINAL_RESULTS = msg("Final results")
 PAUSED = msg("paused")
+TIME_UP = msg("TIME")  # the trade timer reached zero
 
 # Cell styles: "head" bold and quiet, "win" bold gold, "strike" muted (plus a drawn line),
 # "dim" greyed, "alert" bold red.
@@ -382,15 +383,17 @@ class TableScreen:
             pygame.draw.rect(self.surface, ALERT, box, width=max(2, self.sp(3)),
                              border_radius=self.sp(8))
         label = self.text_of(timer.label)
-        if not timer.running:
+        if not timer.running and not timer.expired:
             label = f"{label} ({self.text_of(PAUSED)})"
         inner = box.w - 2 * self.sp(8)
         y = box.y + self.sp(4)
-        self.blit_text(label, "regular", label_size, MUTED, box.centerx, y, inner, "center")
+        if label != self.text_of(TIME_UP) or not timer.expired:  # never "TIME" over "TIME"
+            self.blit_text(label, "regular", label_size, MUTED, box.centerx, y, inner, "center")
         y += self.lh("regular", label_size)
         digits_h = self.lh("bold", digits_size)
         y = max(y, box.bottom - digits_h - self.sp(2))
-        self.blit_text(format_clock(timer.remaining_ms), "bold", digits_size, colour,
+        digits = self.text_of(TIME_UP) if timer.expired else format_clock(timer.remaining_ms)
+        self.blit_text(digits, "bold", digits_size, ALERT if timer.expired else colour,
                        box.centerx, y, inner, "center")
         return box
 
@@ -435,9 +438,15 @@ class TableScreen:
         log_size = self.px(16)
         log_pad = self.sp(8)
         log_need = len(log_lines) * self.lh("regular", log_size) + 2 * log_pad if log_lines else 0
-        # The log goes under the seats when they leave room (few seats), so the panels keep
-        # the full height; otherwise it sits under the panels, taking at most a third.
-        log_left = bool(log_lines) and (left.h - seats_h - gap >= log_need) and bool(view.panels)
+        # The log goes under the seats when they leave room for at least two lines (keeping
+        # the newest), so the panels keep the full height; otherwise it sits under the
+        # panels, taking at most a third.
+        line_h = self.lh("regular", log_size)
+        room_lines = (left.h - seats_h - gap - 2 * log_pad) // line_h if line_h else 0
+        log_left = bool(log_lines) and bool(view.panels) and room_lines >= min(2, len(log_lines))
+        if log_left:
+            log_lines = log_lines[-room_lines:]
+            log_need = len(log_lines) * line_h + 2 * log_pad
         if log_lines and not view.panels and right.w > 0:
             log_left = False
 
@@ -726,7 +735,8 @@ class TableScreen:
         # Above 1.0 only when there is room (one small panel on a TV); below, to fit many.
         # First look for a layout where nothing is cut, then accept cut columns and notes.
         for allow_cramped in (False, True):
-            for scale in (1.2, 1.1, 1.0, 0.9, 0.8, 0.7):
+            # Down to 0.5 (fonts floor at 12 px) so an 18-row table still shows every row.
+            for scale in (1.2, 1.1, 1.0, 0.9, 0.8, 0.7, 0.6, 0.5):
                 for cols in (1, 2):
                     if cols > len(panels):
                         continue
@@ -749,13 +759,13 @@ class TableScreen:
             kept: list[int] = []
             for i in sorted(order, reverse=True):  # newest first
                 trial = [j for j in order if j in kept or j == i]
-                if kept and _split_columns(plan_all(trial, col_w, 0.7, 2), cols, area.h,
+                if kept and _split_columns(plan_all(trial, col_w, 0.5, 2), cols, area.h,
                                            gap) is None:
                     break
                 kept.append(i)
             shown = [j for j in order if j in kept]
             layout.panels_hidden = len(panels) - len(shown)
-            plans = plan_all(shown, col_w, 0.7, 2)
+            plans = plan_all(shown, col_w, 0.5, 2)
             # Still too tall (one huge panel): draw it anyway, clipped to the area below.
             chosen = _split_columns(plans, cols, area.h, gap) or [plans]
         col_w = (area.w - (len(chosen) - 1) * gap) // max(1, len(chosen))

@@ -66,6 +66,7 @@ class HostCommand:
     label: Msg
     params: Mapping[str, tuple[Value, ...]] = field(default_factory=dict)
     value_labels: Mapping[Value, Msg] = field(default_factory=dict)  # e.g. card id -> card name
+    timed: bool = False  # the app adds `at_ms` (wall-clock epoch ms) when the host runs it
 
 
 class Game(Protocol):

@@ -906,15 +906,15 @@ class MegaCivilization:
         if state.phase == "trade":
             t = state.timer
             if not t.started:
-                cmds.append(HostCommand("timer_start", msg("Start the trade timer")))
+                cmds.append(HostCommand("timer_start", msg("Start the trade timer"), timed=True))
             elif t.running:
-                cmds.append(HostCommand("timer_pause", msg("Pause the timer")))
-                cmds.append(HostCommand("timer_check", msg("Time is up")))
+                cmds.append(HostCommand("timer_pause", msg("Pause the timer"), timed=True))
+                cmds.append(HostCommand("timer_check", msg("Time is up"), timed=True))
             elif not t.expired:
-                cmds.append(HostCommand("timer_resume", msg("Resume the timer")))
+                cmds.append(HostCommand("timer_resume", msg("Resume the timer"), timed=True))
             cmds.append(HostCommand("timer_extend", msg("Extend the timer"),
                                     {"seconds": (30, 60, 120, 300)}))
-            cmds.append(HostCommand("calamities", msg("End trade: calamity count")))
+            cmds.append(HostCommand("calamities", msg("End trade: calamity count"), timed=True))
         if state.phase == "after":
             cmds.append(HostCommand("turn", msg("Next turn")))
         if state.phase in ("cities", "trade", "after"):

@@ -167,6 +167,11 @@ def run_from_config(path: Path, journal: Path | None = None, lang: str | None = 
     cfg = load_config(path)
     translate = translator(lang or cfg.language)
     history, jnl, resumed = open_history(cfg, journal or cfg.journal)
+    if cfg.show_lcds and any(s.money is None for s in history.game.table(history.state).seats):
+        jnl.close()
+        raise ConfigError(str(cfg.path), None, f"show_lcds would put every seat's hidden money "
+                          f"on the table screen ({cfg.game} keeps money secret)",
+                          "set show_lcds = false: the LCD mock-ups are for the demo")
     controller = Controller(history, jnl, translate, wall_ms=wall_ms)
     # The translator is built here, per game start: a table may change language between games.
     started = (msg("resumed after {n} entries", n=len(history.journal_actions)) if resumed

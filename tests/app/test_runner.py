@@ -89,3 +89,13 @@ def test_resume_keeps_locked_bids_and_refuses_another_tables_journal(tmp_path: P
     (tmp_path / "c.toml").write_text(CONFIG.replace('"Bob"', '"Bea"'))
     with pytest.raises(ConfigError, match="holds another game"):
         open_history(load_config(tmp_path / "c.toml"), cfg.journal)
+
+
+def test_show_lcds_is_refused_where_money_is_hidden(tmp_path: Path) -> None:
+    from companion.app.runner import run_from_config
+
+    config = CONFIG.replace('game = "camel-up"', 'game = "five-tribes"').replace(
+        '[host]', '[display]\nshow_lcds = true\n[host]')
+    (tmp_path / "c.toml").write_text(config)
+    with pytest.raises(ConfigError, match="hidden money"):
+        run_from_config(tmp_path / "c.toml")

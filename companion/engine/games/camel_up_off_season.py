@@ -252,7 +252,7 @@ class CamelUpOffSeason:
         if action.command == "adjust":
             seat, amount = action.int_param("seat"), action.int_param("amount")
             if not 0 <= seat < len(state.seats) or amount == 0:
-                raise IllegalAction("Adjust needs a seat\nand an amount")
+                raise IllegalAction("Adjust needs a\nseat and amount")
             reason = msg("host correction")
             if amount > 0:
                 ledger = state.ledger.transfer(SUPPLY, seat_account(seat), amount, reason)

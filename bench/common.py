@@ -48,6 +48,10 @@ def camel_table(seats: int = 4, size: tuple[int, int] = (1280, 720), show_lcds: 
     return Table(app, renderer, controller)
 
 
+def p99(ms: list[float]) -> float:
+    return statistics.quantiles(sorted(ms), n=100, method="inclusive")[98]
+
+
 def percentiles(ms: list[float]) -> str:
     ms = sorted(ms)
     p = statistics.quantiles(ms, n=100, method="inclusive")

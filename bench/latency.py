@@ -15,8 +15,8 @@ import argparse
 import threading
 import time
 
-from bench.common import camel_table, percentiles
-from companion.app.intents import HostInput, Key
+from bench.common import camel_table, p99, percentiles
+from companion.app.intents import HostInput, Key, KeyEdge
 from companion.app.loop import App
 from hardware.mock_rig import MockRig
 
@@ -67,6 +67,74 @@ def measure(presses: int, seats: int, size: tuple[int, int]) -> list[float]:
     return samples
 
 
+def calamity_count_table(size: tuple[int, int]) -> App:
+    """The 18-seat Mega Civilization demo table, at the calamity count's sealed round."""
+    from companion.app.controller import Controller
+    from companion.app.demos import Shot, demo_for
+    from companion.display.renderer import Renderer
+    from companion.display.window import open_display
+    from companion.engine.actions import Host
+    from companion.engine.errors import IllegalAction
+    from companion.engine.history import History, Setup
+    from companion.engine.registry import get_game
+    from companion.engine.seats import Seat
+    from companion.i18n import translator
+    from hardware.keyboard_box import MemoryBox
+
+    game = get_game("mega-civilization")
+    demo = demo_for(game.id)
+    h = History.start(game, Setup(game.id, tuple(Seat(n) for n in demo.seats), demo.options))
+    for step in demo.steps:
+        if isinstance(step, Shot):
+            continue
+        try:
+            h.apply(step)
+        except IllegalAction:
+            pass
+        if isinstance(step, Host) and step.command == "calamities":
+            break
+    renderer = Renderer(open_display(size), translator("en"))
+    return App(Controller(h, None, translator("en")), {s: MemoryBox(s) for s in range(18)},
+               time.monotonic, renderer)
+
+
+def measure_18(presses: int, size: tuple[int, int]) -> list[float]:
+    """OK locks a seat's calamity count (the table shows it locked); the host's undo
+    unlocks it again between samples. Edges come from a box thread, as from GPIO/serial."""
+    app = calamity_count_table(size)
+    frame_at: list[float] = []
+    app.on_frame = lambda: frame_at.append(time.perf_counter())
+    samples: list[float] = []
+    done = threading.Event()
+
+    def presser() -> None:
+        for i in range(presses):
+            seat = (i * 7) % 18  # all over the grid
+            before = len(frame_at)
+            app.sink(KeyEdge(seat, Key.OK, True, time.monotonic()))
+            time.sleep(0.03)
+            t0 = time.perf_counter()
+            app.sink(KeyEdge(seat, Key.OK, False, time.monotonic()))
+            deadline = t0 + 1.0
+            while len(frame_at) == before and time.perf_counter() < deadline:
+                time.sleep(0.0002)
+            if len(frame_at) > before:
+                samples.append((frame_at[before] - t0) * 1000)
+            time.sleep(0.03)
+            app.sink(HostInput("undo"))
+            time.sleep(0.05)
+        done.set()
+
+    t = threading.Thread(target=presser, daemon=True)
+    t.start()
+    app.render()
+    while not done.is_set():
+        timeout = app.timeout()
+        app.run_once(0.1 if timeout is None else min(timeout, 0.1))
+    t.join()
+    return samples
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--presses", type=int, default=200)
@@ -74,10 +142,13 @@ def main() -> None:
     args = ap.parse_args()
     for size in ((1280, 720), (800, 480)):
         samples = measure(args.presses, args.seats, size)
-        p99 = sorted(samples)[int(len(samples) * 0.99) - 1]
-        verdict = "OK" if p99 < FRAME_60HZ_MS else "OVER"
+        verdict = "OK" if p99(samples) < FRAME_60HZ_MS else "OVER"
         print(f"press-to-frame, {args.seats} seats, mock pins, {size[0]}x{size[1]}: "
               f"{percentiles(samples)}  [{verdict}: target p99 < {FRAME_60HZ_MS:.1f} ms]")
+        big = measure_18(min(args.presses, 100), size)
+        verdict = "OK" if p99(big) < FRAME_60HZ_MS else "OVER"
+        print(f"press-to-frame, 18 seats, box threads, {size[0]}x{size[1]}: "
+              f"{percentiles(big)}  [{verdict}: target p99 < {FRAME_60HZ_MS:.1f} ms]")
 
 
 if __name__ == "__main__":

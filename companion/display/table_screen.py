@@ -201,6 +201,7 @@ class TableScreen:
         self.layout: Layout | None = None
         self._u = 1.0
         self._timer_rect: pygame.Rect | None = None
+        self._panel_plans: dict[object, tuple[list[list[_PanelPlan]], int]] = {}
 
     # ------------------------------------------------------------ text helpers
 
@@ -712,14 +713,18 @@ class TableScreen:
     def _row_h(self, cell_size: int) -> int:
         return round(self.lh("regular", cell_size) * 1.25)
 
-    def _draw_panels(self, panels: Sequence[Panel], area: pygame.Rect, gap: int, final: bool,
-                     layout: Layout) -> None:
-        """Stack panels in one column, else two, picking the largest scale that fits.
+    def _plan_panels(self, panels: tuple[Panel, ...], area: pygame.Rect, gap: int,
+                     final: bool) -> tuple[list[list[_PanelPlan]], int]:
+        """Choose the panels' columns and scale (and how many must be left out).
 
-        For the final results the newest panel (the game's result) comes first and larger.
-        If even the smallest layout overflows, the oldest panels are left out: the newest
-        (the reveal just made, the final coins) are what the table is looking at.
+        Remembered per (panels, area): a seat locking or a timer second changes no panel,
+        and re-planning 18 rows at every scale cost most of a frame (bench/latency.py).
         """
+        key = (panels, tuple(area), gap, final)
+        cached = self._panel_plans.get(key)
+        if cached is not None:
+            return cached
+        hidden = 0
         order = list(range(len(panels)))
         if final:
             order.reverse()
@@ -764,10 +769,25 @@ class TableScreen:
                     break
                 kept.append(i)
             shown = [j for j in order if j in kept]
-            layout.panels_hidden = len(panels) - len(shown)
+            hidden = len(panels) - len(shown)
             plans = plan_all(shown, col_w, 0.5, 2)
             # Still too tall (one huge panel): draw it anyway, clipped to the area below.
             chosen = _split_columns(plans, cols, area.h, gap) or [plans]
+        if len(self._panel_plans) >= 8:
+            self._panel_plans.clear()
+        self._panel_plans[key] = (chosen, hidden)
+        return chosen, hidden
+
+    def _draw_panels(self, panels: Sequence[Panel], area: pygame.Rect, gap: int, final: bool,
+                     layout: Layout) -> None:
+        """Stack panels in one column, else two, picking the largest scale that fits.
+
+        For the final results the newest panel (the game's result) comes first and larger.
+        If even the smallest layout overflows, the oldest panels are left out: the newest
+        (the reveal just made, the final coins) are what the table is looking at.
+        """
+        chosen, hidden = self._plan_panels(tuple(panels), area, gap, final)
+        layout.panels_hidden = hidden
         col_w = (area.w - (len(chosen) - 1) * gap) // max(1, len(chosen))
         old_clip = self.surface.get_clip()
         self.surface.set_clip(area.clip(old_clip))

@@ -1,0 +1,69 @@
+"""Eighteen seats pressing at once: every box's key edges arrive from its own thread at the
+same moment (as GPIO and serial callbacks do), and the calamity count's sealed round still
+gets every seat's value, none lost, none mixed up."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from companion.app.controller import Controller
+from companion.app.demos import Shot, demo_for
+from companion.app.intents import Key, KeyEdge
+from companion.app.loop import App
+from companion.engine.actions import Host
+from companion.engine.errors import IllegalAction
+from companion.engine.history import History, Setup
+from companion.engine.registry import get_game
+from companion.engine.seats import Seat
+from companion.i18n import translator
+from hardware.keyboard_box import MemoryBox
+
+GAME = get_game("mega-civilization")
+
+
+def at_calamity_count() -> History:
+    demo = demo_for(GAME.id)
+    h = History.start(GAME, Setup(GAME.id, tuple(Seat(n) for n in demo.seats), demo.options))
+    for step in demo.steps:
+        if isinstance(step, Shot):
+            continue
+        try:
+            h.apply(step)
+        except IllegalAction:
+            pass  # the demo's deliberate refusals
+        if isinstance(step, Host) and step.command == "calamities":
+            return h  # the sealed round has just opened: nobody has locked yet
+    raise AssertionError("the demo has no calamity count")
+
+
+def test_eighteen_seats_press_at_once_and_nothing_is_lost() -> None:
+    history = at_calamity_count()
+    controller = Controller(history, None, translator("en"))
+    app = App(controller, {s: MemoryBox(s) for s in range(18)}, time.monotonic)
+    prompts = [controller.sessions[s].prompt for s in range(18)]
+    assert all(p is not None and p.sealed and not p.locked for p in prompts)
+    wanted = {s: s % 4 for s in range(18)}  # 0-3 calamity cards each
+    start = threading.Barrier(18)
+
+    def box(seat: int) -> None:
+        start.wait()  # all eighteen boxes start pressing in the same instant
+        for key in [Key.PLUS] * wanted[seat] + [Key.OK]:
+            app.sink(KeyEdge(seat, key, True, time.monotonic()))
+            time.sleep(0.03)  # a press outlasts the 20 ms debounce window
+            app.sink(KeyEdge(seat, key, False, time.monotonic()))
+            time.sleep(0.03)
+
+    threads = [threading.Thread(target=box, args=(s,)) for s in range(18)]
+    for t in threads:
+        t.start()
+    deadline = time.monotonic() + 10
+    while any(t.is_alive() for t in threads) and time.monotonic() < deadline:
+        app.run_once(0.01)
+    for t in threads:
+        t.join()
+    for _ in range(5):  # let the last releases settle past the debounce window
+        time.sleep(0.03)
+        app.run_once(0)
+    revealed = GAME.outcome(controller.state)["calamities"]["revealed"]
+    assert {r["seat"]: r["count"] for r in revealed} == wanted

@@ -97,6 +97,8 @@ class SerialSeat:
 
 
 def seat_label(seat: int, name: str) -> Msg:
+    if seat < 0:  # HOST_SEAT: the host's own box may be a serial box too
+        return msg("the host box")
     return msg("seat {n} ({name})", n=seat + 1, name=name)
 
 

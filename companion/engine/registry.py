@@ -12,6 +12,7 @@ _MODULES = (
     "marracash",
     "five_tribes",
     "mega_civilization",
+    "amun_re",
 )
 
 

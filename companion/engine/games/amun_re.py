@@ -97,13 +97,13 @@ def temple(total: int) -> int:
     raise AssertionError(total)
 
 
-def temple_label(i: int) -> str:
+def temple_label(i: int) -> Msg:
     lo, hi = TEMPLE_RANGES[i]
     if lo is None:
-        return f"{hi} or less"
+        return msg("{n} or less", n=hi if hi is not None else 0)
     if hi is None:
-        return f"{lo} or more"
-    return f"{lo}-{hi}"
+        return msg("{n} or more", n=lo)
+    return msg("{lo}-{hi}", lo=lo, hi=hi)
 
 
 def gold_bonus(golds: Mapping[int, int], awards: Sequence[int]) -> dict[int, tuple[int, int]]:
@@ -1306,7 +1306,7 @@ class AmunRe:
                                 "items": off.items[s]} for s in off.ranking],
                     "thieves": list(off.thieves),
                     "total": off.total,
-                    "temple": temple_label(off.tile),
+                    "temple": temple_label(off.tile).render(),
                     "ranking": list(off.ranking),
                 }
             rounds.append({

@@ -31,7 +31,8 @@ def test_menu_cycles_runs_and_undoes() -> None:
     assert banner is not None and "Highest quantity of dates" in banner.render()
     host(c, Intent.OK)
     assert c.state.current.card == "most_dates"
-    assert [e.label.render() for e in c.host_options()] == ["Abandon auction", "Undo the last entry"]
+    assert [e.label.render() for e in c.host_options()] == [
+        "Abandon auction", "Sit out: A", "Sit out: B", "Sit out: C", "Undo the last entry"]
     host(c, Intent.OK_HELD, 1.0)
     assert c.state.current is None and len(c.history.corrections) == 1
     c.expire(100.0)

@@ -263,3 +263,35 @@ def test_cli_replay_refuses_a_garbled_scenario_with_its_line(tmp_path: Path,
     path.write_text(json.dumps({"type": "setup", "game": "camel-up", "seats": SEATS}) + "\n{oops\n")
     assert main(["replay", str(path), "--json"]) == 2
     assert "bad.jsonl:2: not JSON" in capsys.readouterr().err
+
+
+def test_host_lets_a_disconnected_seat_sit_out_the_auction(tmp_path: Path) -> None:
+    out = scenario(tmp_path, [card("most_dates"),
+                              {"type": "enter", "seat": 0, "value": 5},
+                              {"type": "enter", "seat": 1, "value": 1},
+                              {"type": "host", "command": "sit_out", "seat": 3},
+                              {"type": "enter", "seat": 2, "value": 1},
+                              {"type": "enter", "seat": 3, "value": 2},  # refused: sits out
+                              *bids(1, 3, 3)])
+    a = last(out)
+    assert a["sat_out"] == [3] and out["refused"][0]["index"] == 6
+    att = a["attempts"][0]
+    assert [b["seat"] for b in att["bids"]] == [0, 1, 2]  # Di took no part
+    assert [b["modifier"] for b in att["bids"]] == [1, 0, 0]  # Ann has the most dates
+    assert att["dropped"] == [3] and att["winner"] == 0 and att["payment"] == 2
+    assert money(out) == [8, 10, 10, 10]
+
+
+def test_sitting_out_completes_a_round_everyone_else_locked(tmp_path: Path) -> None:
+    out = scenario(tmp_path, [card("highest_bet"), *bids(3, 1, 2),
+                              {"type": "host", "command": "sit_out", "seat": 3}])
+    assert last(out)["winner"] == 0 and out["phase"] == "income"
+
+
+def test_two_bidders_cannot_lose_another(tmp_path: Path) -> None:
+    out = scenario(tmp_path, [card("highest_bet"),
+                              {"type": "host", "command": "sit_out", "seat": 3},
+                              {"type": "host", "command": "sit_out", "seat": 2},
+                              {"type": "host", "command": "sit_out", "seat": 1}])
+    assert last(out)["sat_out"] == [2, 3]
+    assert "abandon instead" in out["refused"][0]["message"]

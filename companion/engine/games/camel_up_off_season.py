@@ -81,6 +81,7 @@ class Auction:
     bids: SealedRound = field(default_factory=lambda: SealedRound(()))
     attempts: tuple[Attempt, ...] = ()
     abandoned: bool = False
+    absent: frozenset[int] = frozenset()  # seats the host let sit this auction out
 
     @property
     def result(self) -> Attempt | None:
@@ -249,6 +250,8 @@ class CamelUpOffSeason:
                           market_order=clockwise_from(state.first_player, len(state.seats)),
                           log=(*state.log, msg("Auction {n} abandoned: nobody wins", n=cur.number)))
             return Step(new, (Event(msg("Auction abandoned")),))
+        if action.command == "sit_out":
+            return self._sit_out(state, action.int_param("seat"))
         if action.command == "adjust":
             seat, amount = action.int_param("seat"), action.int_param("amount")
             if not 0 <= seat < len(state.seats) or amount == 0:
@@ -267,17 +270,44 @@ class CamelUpOffSeason:
                         (Event(msg("Game over")),))
         raise IllegalAction(msg("Unknown host command\n{c}", c=action.command))
 
+    def _sit_out(self, state: CamelState, seat: int) -> Step:
+        """A seat whose box is gone sits this auction out: no count, no bid, pays nothing.
+
+        Its coins stay out of every comparison; with fewer than two bidders left there is
+        nothing to auction, so the host should abandon instead.
+        """
+        cur = state.current
+        if cur is None or state.phase not in ("counts", "bidding"):
+            raise IllegalAction("No auction to\nsit out")
+        if not 0 <= seat < len(state.seats) or seat in cur.absent:
+            raise IllegalAction("That seat is not\nin this auction")
+        if len(cur.bids.seats) <= 2:
+            raise IllegalAction("Too few bidders:\nabandon instead")
+        counts = {s: n for s, n in cur.counts.items() if s != seat}
+        auction = replace(cur, bids=cur.bids.without(seat), counts=counts,
+                          absent=cur.absent | {seat})
+        line = msg("{name} sits out auction {n}", name=state.seats[seat].name, n=cur.number)
+        state = replace(state, auctions=(*state.auctions[:-1], auction), log=(*state.log, line))
+        events: tuple[Event, ...] = (Event(line),)
+        if state.phase == "counts" and len(counts) == len(auction.bids.seats):
+            state = replace(state, phase="bidding")
+        if state.phase == "bidding" and auction.bids.complete:
+            return self._reveal(state, events)
+        return Step(state, events)
+
     def _count(self, state: CamelState, seat: int, value: Value) -> Step:
         cur = state.current
         assert cur is not None
         if seat in cur.counts:
             raise IllegalAction("Already entered")
+        if seat in cur.absent:
+            raise IllegalAction("You sit out\nthis auction")
         if not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
             raise IllegalAction(msg("Enter 0 to {hi}", hi=MAX_COUNT))
         counts = {**cur.counts, seat: value}
         what = msg("dates") if cur.card == DATES else msg("goods cards")
         line = msg("{name}: {n} {what}", name=state.seats[seat].name, n=value, what=what)
-        phase: Phase = "bidding" if len(counts) == len(state.seats) else "counts"
+        phase: Phase = "bidding" if len(counts) == len(cur.bids.seats) else "counts"
         auction = replace(cur, counts=counts)
         new = replace(state, auctions=(*state.auctions[:-1], auction), phase=phase,
                       log=(*state.log, line))
@@ -359,6 +389,9 @@ class CamelUpOffSeason:
     def prompt(self, state: CamelState, seat: int) -> Prompt:
         coins = state.coins(seat)
         cur = state.current
+        if state.phase in ("counts", "bidding") and cur is not None and seat in cur.absent:
+            return Prompt("wait", msg("Sitting out"), info=msg("auction {n}", n=cur.number),
+                          money=coins)
         if state.phase == "counts" and cur is not None:
             if seat in cur.counts:
                 return Prompt("wait", msg("Entered {n}", n=cur.counts[seat]),
@@ -392,6 +425,14 @@ class CamelUpOffSeason:
             cmds.append(HostCommand("end", msg("End the game")))
         if state.phase in ("counts", "bidding"):
             cmds.append(HostCommand("abandon", msg("Abandon auction")))
+            cur = state.current
+            if cur is not None and len(cur.bids.seats) > 2:
+                waiting = tuple(s for s in cur.bids.seats if not cur.bids.is_locked(s)
+                                and (state.phase == "bidding" or s not in cur.counts))
+                if waiting:
+                    cmds.append(HostCommand("sit_out", msg("Sit out"), {"seat": waiting},
+                                            {s: msg("{name}", name=state.seats[s].name)
+                                             for s in waiting}))
         return tuple(cmds)
 
     # -- the public table
@@ -402,7 +443,9 @@ class CamelUpOffSeason:
         seats = []
         for i, s in enumerate(state.seats):
             status: Any = "waiting"
-            if state.phase == "bidding" and cur is not None:
+            if state.phase in ("counts", "bidding") and cur is not None and i in cur.absent:
+                status = "out"
+            elif state.phase == "bidding" and cur is not None:
                 status = "locked" if cur.bids.is_locked(i) else "thinking"
             elif state.phase == "counts" and cur is not None:
                 status = "done" if i in cur.counts else "thinking"
@@ -499,6 +542,7 @@ class CamelUpOffSeason:
                 "winner": res.winner if res else None,
                 "payment": res.payment if res else 0,
                 "abandoned": au.abandoned,
+                "sat_out": sorted(au.absent),
                 "done": au.done,
             })
         return {

@@ -30,6 +30,13 @@ class SealedRound:
             raise IllegalAction("Nothing locked")
         return SealedRound(self.seats, {s: v for s, v in self.entries.items() if s != seat})
 
+    def without(self, seat: int) -> SealedRound:
+        """The round goes on without `seat` (its box is gone and the host skips it)."""
+        if seat not in self.seats:
+            raise IllegalAction("Not in this round")
+        return SealedRound(tuple(s for s in self.seats if s != seat),
+                           {s: v for s, v in self.entries.items() if s != seat})
+
     def is_locked(self, seat: int) -> bool:
         return seat in self.entries
 

@@ -13,8 +13,13 @@ from dataclasses import dataclass
 Arg = "str | int | Msg"
 
 
+# gettext's msgctxt separator: "context\x04id" keys a text that needs telling apart from the
+# same English (the 3-letter shop colour "Red" vs the colour name "Red"); see `msg_in`.
+CONTEXT_SEP = "\x04"
+
+
 def _identity(text: str) -> str:
-    return text
+    return text.rpartition(CONTEXT_SEP)[2]  # English is the id, without its context
 
 
 @dataclass(frozen=True)
@@ -39,6 +44,13 @@ class Msg:
 def msg(id: str, **args: str | int | Msg) -> Msg:
     """Build a message; `id` is the English text and the catalog key."""
     return Msg(id, tuple(sorted(args.items())))
+
+
+def msg_in(context: str, id: str, **args: str | int | Msg) -> Msg:
+    """A message whose English is also used elsewhere with another meaning or length, told
+    apart for translators by `context` (gettext's msgctxt): msg_in("shop colour, 3 letters",
+    "Red") can be "Czer" while msg("Red") is "Czerwony"."""
+    return Msg(context + CONTEXT_SEP + id, tuple(sorted(args.items())))
 
 
 def N_(text: str) -> str:  # noqa: N802 - the gettext marker name, found by extraction

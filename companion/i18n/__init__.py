@@ -21,6 +21,8 @@ import io
 from collections.abc import Callable
 from importlib import resources
 
+from ..engine.text import CONTEXT_SEP
+
 LANGUAGES = ("en", "pl")
 SOURCE_LANGUAGE = "en"
 DOMAIN = "companion"
@@ -30,7 +32,7 @@ Translate = Callable[[str], str]
 
 
 def _identity(text: str) -> str:
-    return text
+    return text.rpartition(CONTEXT_SEP)[2]
 
 
 def _locale_file(lang: str, suffix: str) -> resources.abc.Traversable:
@@ -59,7 +61,11 @@ def catalog(lang: str) -> gettext.NullTranslations:
 def translator(lang: str = SOURCE_LANGUAGE) -> Translate:
     """`translate(msgid) -> text in lang`; an id missing from the catalog stays English."""
     if lang == SOURCE_LANGUAGE:
-        if lang not in LANGUAGES:  # pragma: no cover - LANGUAGES always holds the source
-            raise ValueError(lang)
         return _identity
-    return catalog(lang).gettext
+    lookup = catalog(lang).gettext
+
+    def translate(text: str) -> str:
+        out = lookup(text)
+        return _identity(out) if CONTEXT_SEP in out else out  # a miss returns the id
+
+    return translate

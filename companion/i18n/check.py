@@ -1,7 +1,7 @@
 """Catalog checks shared by the test suite and `python -m companion.i18n check`.
 
 - completeness: every extracted id has a translation (non-empty, not fuzzy) per language;
-- placeholders: a translation keeps exactly the id's `{name}` fields (format spec and
+- placeholders: a translation keeps exactly the id's set of `{name}` fields (format spec and
   conversion included, e.g. `{amount:+d}`), or its `%(name)s`/`%s` fields for argparse's own
   words, so `str.format` can never raise or drop a value at the table;
 - LCD fit: a text shown on a seat's 16x2 LCD has at most 16 columns a line after formatting
@@ -89,8 +89,8 @@ def placeholder_problem(msgid: str, msgstr: str) -> str | None:
             got = brace_fields(msgstr)
         except ValueError as exc:
             return f"malformed braces: {exc}"
-    if want != got:
-        return f"placeholders {got} should be {want}"
+    if set(want) != set(got):  # a field may be used once where English repeats it
+        return f"placeholders {sorted(set(got))} should be {sorted(set(want))}"
     return None
 
 
@@ -185,8 +185,13 @@ def lcd_problems(messages: Iterable[Message], translations: Mapping[str, str]) -
     return out
 
 
+def english(msgid: str) -> str:
+    """The English text of an id (without a msgctxt)."""
+    return msgid.rpartition("\x04")[2]
+
+
 def english_lcd_overflows(messages: Iterable[Message]) -> list[Problem]:
     """LCD ids whose English already overflows: for the game's author, not the translator."""
-    return [Problem(m.msgid, f"too long for the LCD: {lcd_overflow(m.msgid)!r}",
+    return [Problem(m.msgid, f"too long for the LCD: {lcd_overflow(english(m.msgid))!r}",
                     next(f"{u.path}:{u.line}" for u in m.uses if u.lcd))
-            for m in messages if m.lcd and lcd_overflow(m.msgid)]
+            for m in messages if m.lcd and lcd_overflow(english(m.msgid))]

@@ -4,6 +4,7 @@ What counts as a message (the first positional argument, when it is a string lit
 literals and calls spread over many lines are one literal to the AST):
 
 - `msg("...")`, `Msg("...")`, `IllegalAction("...")`: engine and app texts;
+- `msg_in("context", "...")`: a text with a gettext msgctxt (same English, other meaning);
 - `N_("...")`, `_("...")`, `tr("...")`, `translate("...")`: plain strings marked for
   translation or translated on the spot (CLI help, argparse's own words);
 - `help="..."`, `description="..."`, `epilog="..."`, `title="..."` keyword literals in any call:
@@ -21,7 +22,10 @@ to 16 columns a line. It is when one of its uses is:
   `host_lcd_lines` (the host box's LCD), or in a
   function of the same module that it calls by name (`helper(...)`, `self._helper(...)`,
   transitively), or in a module-level constant one of those reads (`COUNT_CARDS[...]`);
-- anywhere in companion/app/boxui.py (the box's own words: "OK=lock", "LOCKED {v}", ...).
+- anywhere in companion/app/boxui.py (the box's own words: "OK=lock", "LOCKED {v}", ...);
+
+except in companion/engine/history.py, whose refusals (setup, replay, the host's undo) go to
+the table screen or the terminal.
 """
 
 from __future__ import annotations
@@ -31,11 +35,16 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..engine.text import CONTEXT_SEP
+
+CONTEXT_CALL = "msg_in"  # msg_in("context", "text"): a msgctxt, keyed "context\x04text"
 MESSAGE_CALLS = frozenset({"msg", "Msg", "IllegalAction", "N_", "_", "translate", "tr"})
 TEXT_KEYWORDS = frozenset({"help", "description", "epilog", "title"})
 LCD_CALLS = frozenset({"IllegalAction", "Prompt", "Choice"})
 LCD_ROOT_FUNCTIONS = frozenset({"prompt", "host_lcd_lines"})
 LCD_FILES = frozenset({"companion/app/boxui.py"})
+# Refusals here concern setup, replay and the host's undo: shown on the table or printed.
+NOT_LCD_FILES = frozenset({"companion/engine/history.py"})
 SOURCE_PACKAGES = ("companion", "hardware")
 # The translation tool itself speaks English: it is for the people editing the catalogs.
 EXCLUDED_FILES = frozenset({"companion/i18n/__main__.py"})
@@ -180,6 +189,12 @@ class _Scanner:
             inner_lcd = lcd or name in LCD_CALLS or (
                 name == "Event" and (len(node.args) >= 2 or any(k.arg == "seat"
                                                                 for k in node.keywords)))
+            if name == CONTEXT_CALL and len(node.args) >= 2:
+                contexts, ids = _literal(node.args[0]), _literal(node.args[1])
+                if contexts is not None and ids is not None and len(contexts) == 1:
+                    for one in ids:
+                        self.found.append(_Found(contexts[0] + CONTEXT_SEP + one, node.lineno,
+                                                 function, constant, inner_lcd))
             if name in MESSAGE_CALLS and node.args:
                 first = node.args[0]
                 texts = _literal(first)
@@ -242,10 +257,12 @@ def scan_source(source: str, path: str) -> tuple[list[tuple[str, Use]], list[Sou
     scanner.scan(tree)
     functions, constants = scanner.lcd_scopes()
     whole_file = path in LCD_FILES
+    never = path in NOT_LCD_FILES
     out = []
     for f in scanner.found:
-        lcd = (whole_file or f.direct_lcd or (f.function is not None and f.function in functions)
-               or (f.function is None and f.constant is not None and f.constant in constants))
+        in_scope = (f.function in functions if f.function is not None
+                    else f.constant is not None and f.constant in constants)
+        lcd = not never and (whole_file or f.direct_lcd or in_scope)
         out.append((f.msgid, Use(path, f.line, lcd)))
     return out, scanner.warnings
 

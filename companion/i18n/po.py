@@ -18,6 +18,8 @@ import struct
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+CONTEXT_SEP = "\x04"  # as companion.engine.text.CONTEXT_SEP and GNU gettext
+
 HEADER_KEYS = (
     "Project-Id-Version",
     "Report-Msgid-Bugs-To",
@@ -31,7 +33,9 @@ HEADER_KEYS = (
 
 @dataclass
 class Entry:
-    """One catalog entry. `msgid` is the English text; `msgstr` "" means untranslated."""
+    """One catalog entry. `msgid` is the English text; `msgstr` "" means untranslated.
+
+    A msgctxt is kept in `msgid` the way GNU MO files key it: "context\x04id"."""
 
     msgid: str
     msgstr: str = ""
@@ -85,7 +89,7 @@ class PoSyntaxError(ValueError):
 
 
 def parse_po(text: str) -> Catalog:
-    """Parse a PO (or POT) file. Plural forms and contexts are refused: we use neither."""
+    """Parse a PO (or POT) file. Plural forms are refused: the project has none."""
     entries: list[Entry] = []
     header: dict[str, str] = {}
     header_comments: list[str] = []
@@ -99,6 +103,8 @@ def parse_po(text: str) -> Catalog:
         if cur is None:
             return
         cur.msgid = "".join(parts.get("msgid", []))
+        if "msgctxt" in parts:
+            cur.msgid = "".join(parts["msgctxt"]) + CONTEXT_SEP + cur.msgid
         cur.msgstr = "".join(parts.get("msgstr", []))
         if cur.msgid == "" and not cur.obsolete:
             for line in cur.msgstr.splitlines():
@@ -140,9 +146,9 @@ def parse_po(text: str) -> Catalog:
         m = _KEYWORD.match(line)
         if m:
             keyword, token = m.groups()
-            if keyword in ("msgctxt", "msgid_plural") or keyword.startswith("msgstr["):
+            if keyword == "msgid_plural" or keyword.startswith("msgstr["):
                 raise PoSyntaxError(n, f"{keyword} is not used by this project")
-            if keyword == "msgid" and cur is not None and "msgstr" in parts:
+            if keyword in ("msgid", "msgctxt") and cur is not None and "msgstr" in parts:
                 finish()
             if cur is None:
                 cur = Entry("")
@@ -174,17 +180,22 @@ def _field(keyword: str, text: str, prefix: str = "") -> list[str]:
     return [f'{prefix}{keyword} ""', *(f"{prefix}{_quote(p)}" for p in pieces)]
 
 
+def _key_lines(msgid: str, prefix: str = "") -> list[str]:
+    context, sep, text = msgid.rpartition(CONTEXT_SEP)
+    return [*(_field("msgctxt", context, prefix) if sep else []), *_field("msgid", text, prefix)]
+
+
 def _entry_lines(e: Entry) -> list[str]:
     lines = [f"# {c}".rstrip() for c in e.comments]
     if e.obsolete:
-        return [*lines, *_field("msgid", e.msgid, "#~ "), *_field("msgstr", e.msgstr, "#~ ")]
+        return [*lines, *_key_lines(e.msgid, "#~ "), *_field("msgstr", e.msgstr, "#~ ")]
     lines += [f"#. {x}" for x in e.extracted]
     refs = e.references
     for i in range(0, len(refs), 4):  # a few per line keeps diffs readable
         lines.append("#: " + " ".join(refs[i:i + 4]))
     if e.flags:
         lines.append("#, " + ", ".join(e.flags))
-    return [*lines, *_field("msgid", e.msgid), *_field("msgstr", e.msgstr)]
+    return [*lines, *_key_lines(e.msgid), *_field("msgstr", e.msgstr)]
 
 
 def write_po(catalog: Catalog) -> str:

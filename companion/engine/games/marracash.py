@@ -28,7 +28,7 @@ from ..rounds.open_auction import OpenAuction
 from ..rounds.ordered import OrderedRound
 from ..rounds.sealed import SealedRound
 from ..seats import Seat, clockwise_from
-from ..text import Msg, msg
+from ..text import Msg, msg, msg_in
 from ..views import Cell, Panel, SeatLine, Style, TableView
 
 # ---------------------------------------------------------------- the board's fixed parts
@@ -39,9 +39,13 @@ COLOUR_NAMES: dict[str, Msg] = {
     "yellow": msg("Yellow"), "purple": msg("Purple"),
 }
 # Three letters for prompt labels, where "Pur 5: how many" must fit 16 columns.
+# A msgctxt keeps the short "Red" apart from the colour name "Red" for translators.
 COLOUR_SHORT: dict[str, Msg] = {
-    "red": msg("Red"), "blue": msg("Blu"), "green": msg("Grn"),
-    "yellow": msg("Yel"), "purple": msg("Pur"),
+    "red": msg_in("shop colour, 3 letters", "Red"),
+    "blue": msg_in("shop colour, 3 letters", "Blu"),
+    "green": msg_in("shop colour, 3 letters", "Grn"),
+    "yellow": msg_in("shop colour, 3 letters", "Yel"),
+    "purple": msg_in("shop colour, 3 letters", "Pur"),
 }
 SHOPS: tuple[str, ...] = tuple(f"{c}{n}" for c in COLOURS for n in range(1, 6))
 GATES = 3  # city-gate spaces on the board: at most three refills in one turn

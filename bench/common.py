@@ -24,8 +24,26 @@ from companion.engine.registry import get_game
 from companion.engine.seats import DEFAULT_COLOURS, Seat
 from companion.i18n import translator
 
-NAMES = ("Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lu",
-         "Max", "Ned", "Oz", "Pia", "Quin", "Rex")
+NAMES = (
+    "Ann",
+    "Bob",
+    "Cy",
+    "Di",
+    "Eve",
+    "Fay",
+    "Gus",
+    "Hal",
+    "Ivy",
+    "Jo",
+    "Kim",
+    "Lu",
+    "Max",
+    "Ned",
+    "Oz",
+    "Pia",
+    "Quin",
+    "Rex",
+)
 
 
 @dataclass
@@ -35,12 +53,18 @@ class Table:
     controller: Controller
 
 
-def camel_table(seats: int = 4, size: tuple[int, int] = (1280, 720), show_lcds: bool = False,
-                clock: Any = time.monotonic, game: str = "camel-up-off-season",
-                options: dict[str, Any] | None = None) -> Table:
+def camel_table(
+    seats: int = 4,
+    size: tuple[int, int] = (1280, 720),
+    show_lcds: bool = False,
+    clock: Any = time.monotonic,
+    game: str = "camel-up-off-season",
+    options: dict[str, Any] | None = None,
+) -> Table:
     g = get_game(game)
-    setup = Setup(g.id, tuple(Seat(NAMES[i], DEFAULT_COLOURS[i]) for i in range(seats)),
-                  options or {})
+    setup = Setup(
+        g.id, tuple(Seat(NAMES[i], DEFAULT_COLOURS[i]) for i in range(seats)), options or {}
+    )
     controller = Controller(History.start(g, setup), None, translator("en"))
     surface = open_display(size)
     renderer = Renderer(surface, translator("en"))
@@ -55,5 +79,7 @@ def p99(ms: list[float]) -> float:
 def percentiles(ms: list[float]) -> str:
     ms = sorted(ms)
     p = statistics.quantiles(ms, n=100, method="inclusive")
-    return (f"n={len(ms)}  p50={statistics.median(ms):.2f} ms  p90={p[89]:.2f} ms  "
-            f"p99={p[98]:.2f} ms  max={ms[-1]:.2f} ms")
+    return (
+        f"n={len(ms)}  p50={statistics.median(ms):.2f} ms  p90={p[89]:.2f} ms  "
+        f"p99={p[98]:.2f} ms  max={ms[-1]:.2f} ms"
+    )

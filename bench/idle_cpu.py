@@ -29,6 +29,7 @@ def waiting_table(seconds: float, tick: float | None) -> tuple[float, int]:
     app = table.app
     app.tick = tick
     if tick is not None:
+
         def pump() -> list[object]:
             pygame.event.get()  # what the keyboard loop does each tick; no keys come
             return []
@@ -39,8 +40,11 @@ def waiting_table(seconds: float, tick: float | None) -> tuple[float, int]:
     cpu0, end = time.process_time(), time.monotonic() + seconds
     while time.monotonic() < end:
         wait = app.timeout()
-        app.run_once(min(wait, end - time.monotonic()) if wait is not None
-                     else max(0.0, end - time.monotonic()))
+        app.run_once(
+            min(wait, end - time.monotonic())
+            if wait is not None
+            else max(0.0, end - time.monotonic())
+        )
     return (time.process_time() - cpu0) / seconds, app.frames - frames0
 
 
@@ -74,8 +78,10 @@ def main() -> None:
     print(f"  app, 30 Hz event ticks     : {ticking:.4f}  ({f2} frames drawn)")
     print(f"  plain 30 fps redraw loop   : {plain:.4f}  ({f3} frames drawn)")
     worst = max(blocking, ticking)
-    print(f"  app / plain = {worst / plain:.3f}  [{'OK' if worst <= plain / 4 else 'OVER'}: "
-          "target a small fraction (<= 1/4)]")
+    print(
+        f"  app / plain = {worst / plain:.3f}  [{'OK' if worst <= plain / 4 else 'OVER'}: "
+        "target a small fraction (<= 1/4)]"
+    )
 
 
 if __name__ == "__main__":

@@ -70,32 +70,20 @@ def measure(presses: int, seats: int, size: tuple[int, int]) -> list[float]:
 def calamity_count_table(size: tuple[int, int]) -> App:
     """The 18-seat Mega Civilization demo table, at the calamity count's sealed round."""
     from companion.app.controller import Controller
-    from companion.app.demos import Shot, demo_for
+    from companion.app.demos import demo_for, play_until
     from companion.display.renderer import Renderer
     from companion.display.window import open_display
-    from companion.engine.actions import Host
-    from companion.engine.errors import IllegalAction
-    from companion.engine.history import History, Setup
-    from companion.engine.registry import get_game
-    from companion.engine.seats import Seat
     from companion.i18n import translator
     from hardware.keyboard_box import MemoryBox
 
-    game = get_game("mega-civilization")
-    demo = demo_for(game.id)
-    h = History.start(game, Setup(game.id, tuple(Seat(n) for n in demo.seats), demo.options))
-    for step in demo.steps:
-        if isinstance(step, Shot):
-            continue
-        try:
-            h.apply(step)
-        except IllegalAction:
-            pass
-        if isinstance(step, Host) and step.command == "calamities":
-            break
+    h = play_until(demo_for("mega-civilization"), after_command="calamities")
     renderer = Renderer(open_display(size), translator("en"))
-    return App(Controller(h, None, translator("en")), {s: MemoryBox(s) for s in range(18)},
-               time.monotonic, renderer)
+    return App(
+        Controller(h, None, translator("en")),
+        {s: MemoryBox(s) for s in range(18)},
+        time.monotonic,
+        renderer,
+    )
 
 
 def measure_18(presses: int, size: tuple[int, int]) -> list[float]:
@@ -143,12 +131,16 @@ def main() -> None:
     for size in ((1280, 720), (800, 480)):
         samples = measure(args.presses, args.seats, size)
         verdict = "OK" if p99(samples) < FRAME_60HZ_MS else "OVER"
-        print(f"press-to-frame, {args.seats} seats, mock pins, {size[0]}x{size[1]}: "
-              f"{percentiles(samples)}  [{verdict}: target p99 < {FRAME_60HZ_MS:.1f} ms]")
+        print(
+            f"press-to-frame, {args.seats} seats, mock pins, {size[0]}x{size[1]}: "
+            f"{percentiles(samples)}  [{verdict}: target p99 < {FRAME_60HZ_MS:.1f} ms]"
+        )
         big = measure_18(min(args.presses, 100), size)
         verdict = "OK" if p99(big) < FRAME_60HZ_MS else "OVER"
-        print(f"press-to-frame, 18 seats, box threads, {size[0]}x{size[1]}: "
-              f"{percentiles(big)}  [{verdict}: target p99 < {FRAME_60HZ_MS:.1f} ms]")
+        print(
+            f"press-to-frame, 18 seats, box threads, {size[0]}x{size[1]}: "
+            f"{percentiles(big)}  [{verdict}: target p99 < {FRAME_60HZ_MS:.1f} ms]"
+        )
 
 
 if __name__ == "__main__":

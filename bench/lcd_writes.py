@@ -57,9 +57,11 @@ def main() -> None:
         full = rig.bus_writes(seat) - before
         mean = sum(steps) / len(steps)
         ok = max(steps) <= full / 4
-        print(f"LCD {kind} (seat {seat}): bid step {mean:.1f} I2C writes on average "
-              f"(max {max(steps)}), full 16x2 rewrite {full}: ratio {max(steps) / full:.3f} "
-              f"[{'OK' if ok else 'OVER'}: target <= 0.25]  glass: {lines!r}")
+        print(
+            f"LCD {kind} (seat {seat}): bid step {mean:.1f} I2C writes on average "
+            f"(max {max(steps)}), full 16x2 rewrite {full}: ratio {max(steps) / full:.3f} "
+            f"[{'OK' if ok else 'OVER'}: target <= 0.25]  glass: {lines!r}"
+        )
     rig.close()
 
 

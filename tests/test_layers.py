@@ -34,7 +34,8 @@ def test_engine_imports_only_the_standard_library() -> None:
         for name in imports(path, top_level_only=False):
             top = name.split(".")[0]
             assert top in sys.stdlib_module_names or name.startswith("companion.engine"), (
-                f"{path.relative_to(ROOT)} imports {name}")
+                f"{path.relative_to(ROOT)} imports {name}"
+            )
 
 
 def test_only_cli_wiring_touches_hardware_and_display() -> None:
@@ -43,8 +44,11 @@ def test_only_cli_wiring_touches_hardware_and_display() -> None:
         if rel.parts[1] == "display":
             continue
         for name in imports(path, top_level_only=True):
-            assert not name.startswith(("hardware", "companion.display", "pygame", "gpiozero",
-                                        "serial", "adafruit")), f"{rel} imports {name} at top level"
+            assert not name.startswith(
+                ("hardware", "companion.display", "pygame", "gpiozero", "serial", "adafruit")
+            ), f"{rel} imports {name} at top level"
         if path.name not in WIRING:
             for name in imports(path, top_level_only=False):
-                assert not name.startswith(("hardware", "companion.display")), f"{rel} imports {name}"
+                assert not name.startswith(("hardware", "companion.display")), (
+                    f"{rel} imports {name}"
+                )

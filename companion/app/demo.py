@@ -165,15 +165,22 @@ def _pygame_pump(app: App) -> Callable[[], None]:
 
     def pump() -> None:
         for event in pygame.event.get():
-            if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN
-                                             and event.key == pygame.K_ESCAPE):
+            if event.type == pygame.QUIT or (
+                event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+            ):
                 app.sink(Quit())
 
     return pump
 
 
-def run_demo(out: Path | None, size: tuple[int, int], window: str = "auto", lang: str = "en",
-             speed: float = 1.0, game: str = DEFAULT_GAME) -> int:
+def run_demo(
+    out: Path | None,
+    size: tuple[int, int],
+    window: str = "auto",
+    lang: str = "en",
+    speed: float = 1.0,
+    game: str = DEFAULT_GAME,
+) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame is imported
     from companion.display.window import has_display
@@ -189,15 +196,19 @@ def run_demo(out: Path | None, size: tuple[int, int], window: str = "auto", lang
     if use_window:
         print(msg("demo finished; journal in {folder}", folder=str(folder)).render(tr))
     else:
-        print(msg("demo frames: {n} PNG files in {folder}", n=len(shots),
-                  folder=str(folder)).render(tr))
+        print(
+            msg("demo frames: {n} PNG files in {folder}", n=len(shots), folder=str(folder)).render(
+                tr
+            )
+        )
         for shot in shots:
             print(f"  {shot}")
     return 0
 
 
-def play(demo: Demo, folder: Path, size: tuple[int, int], use_window: bool, lang: str,
-         speed: float = 1.0) -> list[Path]:
+def play(
+    demo: Demo, folder: Path, size: tuple[int, int], use_window: bool, lang: str, speed: float = 1.0
+) -> list[Path]:
     """Play `demo`; returns the PNG frames written (headless) or [] (window)."""
     import pygame
 
@@ -206,7 +217,9 @@ def play(demo: Demo, folder: Path, size: tuple[int, int], use_window: bool, lang
 
     translate = translator(lang)
     game = get_game(demo.game)
-    seats = tuple(Seat(n, DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)]) for i, n in enumerate(demo.seats))
+    seats = tuple(
+        Seat(n, DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)]) for i, n in enumerate(demo.seats)
+    )
     setup = Setup(game.id, seats, demo.options)
     journal_path = folder / "journal.jsonl"
     if journal_path.exists():
@@ -217,8 +230,9 @@ def play(demo: Demo, folder: Path, size: tuple[int, int], use_window: bool, lang
     clock = DemoClock(virtual=not use_window, speed=speed)
     surface = open_display(size, fullscreen=False)
     if use_window:
-        pygame.display.set_caption(translate(demo.title) if demo.title
-                                   else msg("companion demo").render(translate))
+        pygame.display.set_caption(
+            translate(demo.title) if demo.title else msg("companion demo").render(translate)
+        )
     renderer = Renderer(surface, translate, clock=clock)
     rig: Any = None
     boxes: dict[int, Box] = {}
@@ -271,7 +285,9 @@ def play(demo: Demo, folder: Path, size: tuple[int, int], use_window: bool, lang
     loaded = load(journal_path)
     again = replay(game, loaded.setup, loaded.actions)
     if again.state != controller.state:
-        print(msg("demo: the journal does not replay to the played state").render(translate),
-              file=sys.stderr)
+        print(
+            msg("demo: the journal does not replay to the played state").render(translate),
+            file=sys.stderr,
+        )
         raise SystemExit(1)
     return frames

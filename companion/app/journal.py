@@ -35,7 +35,9 @@ def setup_to_json(setup: Setup) -> dict[str, Any]:
 
 def setup_from_json(obj: Any) -> Setup:
     if not isinstance(obj, dict) or obj.get("type") != "setup":
-        raise MalformedInput('the first line must be {"type": "setup", "game": ..., "seats": [...]}')
+        raise MalformedInput(
+            'the first line must be {"type": "setup", "game": ..., "seats": [...]}'
+        )
     game = obj.get("game")
     if not isinstance(game, str):
         raise MalformedInput("setup needs 'game' (see `companion games`)")
@@ -47,7 +49,9 @@ def setup_from_json(obj: Any) -> Setup:
         if isinstance(s, str):
             seats.append(Seat(s, DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)]))
         elif isinstance(s, dict) and isinstance(s.get("name"), str):
-            seats.append(Seat(s["name"], str(s.get("colour", DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)]))))
+            seats.append(
+                Seat(s["name"], str(s.get("colour", DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)])))
+            )
         else:
             raise MalformedInput(f"seat {i}: give a name or {{name, colour}}, got {s!r}")
     options = obj.get("options", {})
@@ -141,7 +145,9 @@ class Journal:
         self.seq = 0
 
     @classmethod
-    def create(cls, path: Path, setup: Setup, wall_clock: Callable[[], str] | None = None) -> Journal:
+    def create(
+        cls, path: Path, setup: Setup, wall_clock: Callable[[], str] | None = None
+    ) -> Journal:
         path.parent.mkdir(parents=True, exist_ok=True)
         if path.exists() and path.stat().st_size:
             raise FileExistsError(f"{path} already holds a game; resume it or move it away")

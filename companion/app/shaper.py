@@ -54,7 +54,9 @@ class InputShaper:
             st.settle_at = st.accepted_at + DEBOUNCE
         return out
 
-    def _accept(self, seat: int, key: Key, st: _KeyState, down: bool, at: float) -> list[SeatIntent]:
+    def _accept(
+        self, seat: int, key: Key, st: _KeyState, down: bool, at: float
+    ) -> list[SeatIntent]:
         st.down, st.accepted_at, st.settle_at = down, at, None
         out: list[SeatIntent] = []
         if key is Key.OK:
@@ -92,8 +94,12 @@ class InputShaper:
         return out
 
     def next_deadline(self) -> float | None:
-        times = [t for st in self._keys.values()
-                 for t in (st.settle_at, st.hold_at, st.next_repeat) if t is not None]
+        times = [
+            t
+            for st in self._keys.values()
+            for t in (st.settle_at, st.hold_at, st.next_repeat)
+            if t is not None
+        ]
         return min(times, default=None)
 
     def release_all(self, seat: int) -> None:

@@ -22,7 +22,7 @@ class MalformedInput(CompanionError, ValueError):
 
 
 class IllegalAction(CompanionError):
-    """Well-formed input that the rules refuse now (over your money, forbidden value, not your turn).
+    """Well-formed input the rules refuse now (over your money, a forbidden value, not your turn).
 
     `message` is short enough for a 16x2 LCD (two lines of 16) and is what the box shows.
     """
@@ -40,5 +40,6 @@ class ConfigError(MalformedInput):
         self.problem = problem if isinstance(problem, Msg) else Msg(problem)
         self.fix = fix if isinstance(fix, Msg) else Msg(fix)
         where = f"{path}:{line}" if line else path
-        super().__init__(msg("{where}: {problem}\n  fix: {fix}", where=where,
-                             problem=self.problem, fix=self.fix))
+        super().__init__(
+            msg("{where}: {problem}\n  fix: {fix}", where=where, problem=self.problem, fix=self.fix)
+        )

@@ -78,4 +78,6 @@ class Ledger:
         bal = dict(self.balances)
         bal[src] -= amount
         bal[dst] += amount
-        return Ledger(bal, (*self.history, Transfer(src, dst, amount, reason, secret)), self.unbounded)
+        return Ledger(
+            bal, (*self.history, Transfer(src, dst, amount, reason, secret)), self.unbounded
+        )

@@ -8,14 +8,11 @@ import threading
 import time
 
 from companion.app.controller import Controller
-from companion.app.demos import Shot, demo_for
+from companion.app.demos import demo_for, play_until
 from companion.app.intents import Key, KeyEdge
 from companion.app.loop import App
-from companion.engine.actions import Host
-from companion.engine.errors import IllegalAction
-from companion.engine.history import History, Setup
+from companion.engine.history import History
 from companion.engine.registry import get_game
-from companion.engine.seats import Seat
 from companion.i18n import translator
 from hardware.keyboard_box import MemoryBox
 
@@ -23,18 +20,8 @@ GAME = get_game("mega-civilization")
 
 
 def at_calamity_count() -> History:
-    demo = demo_for(GAME.id)
-    h = History.start(GAME, Setup(GAME.id, tuple(Seat(n) for n in demo.seats), demo.options))
-    for step in demo.steps:
-        if isinstance(step, Shot):
-            continue
-        try:
-            h.apply(step)
-        except IllegalAction:
-            pass  # the demo's deliberate refusals
-        if isinstance(step, Host) and step.command == "calamities":
-            return h  # the sealed round has just opened: nobody has locked yet
-    raise AssertionError("the demo has no calamity count")
+    """The 18-seat demo table just as the sealed calamity count opens: nobody locked yet."""
+    return play_until(demo_for(GAME.id), after_command="calamities")
 
 
 def test_eighteen_seats_press_at_once_and_nothing_is_lost() -> None:

@@ -22,7 +22,13 @@ def test_round_trip_resumes_locked_bids_still_secret(tmp_path: Path) -> None:
     path = tmp_path / "j.jsonl"
     j = Journal.create(path, SETUP, wall_clock=lambda: "2026-11-22T10:00:00Z")
     h = History.start(GAME, SETUP)
-    for a in [Host.make("start", card="highest_bet"), Enter(0, 4), Enter(1, 2), Withdraw(1), Enter(1, 3)]:
+    for a in [
+        Host.make("start", card="highest_bet"),
+        Enter(0, 4),
+        Enter(1, 2),
+        Withdraw(1),
+        Enter(1, 3),
+    ]:
         h.apply(a)
         j.append(a)
     j.close()
@@ -36,8 +42,13 @@ def test_round_trip_resumes_locked_bids_still_secret(tmp_path: Path) -> None:
     assert "4" not in repr(table.panels) and table.panels == ()
     lines = path.read_text().splitlines()
     assert json.loads(lines[0])["type"] == "setup"
-    assert json.loads(lines[2]) == {"seq": 2, "type": "enter", "seat": 0, "value": 4,
-                                    "at": "2026-11-22T10:00:00Z"}
+    assert json.loads(lines[2]) == {
+        "seq": 2,
+        "type": "enter",
+        "seat": 0,
+        "value": 4,
+        "at": "2026-11-22T10:00:00Z",
+    }
 
 
 def test_torn_last_line_is_dropped_and_cut(tmp_path: Path) -> None:

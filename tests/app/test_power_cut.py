@@ -13,14 +13,12 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from companion.app.demos import Shot, demo_for
+from companion.app.demos import demo_for, play_until
 from companion.app.journal import load, parse_scenario
 from companion.engine.actions import Enter, Host, Withdraw, action_to_json
-from companion.engine.errors import IllegalAction
-from companion.engine.history import History, Setup, replay
+from companion.engine.history import replay
 from companion.engine.registry import get_game
 from companion.engine.rounds.sealed import SealedRound
-from companion.engine.seats import Seat
 
 CHILD = Path(__file__).with_name("kill_child.py")
 GAME = get_game("camel-up")
@@ -29,16 +27,9 @@ GAME = get_game("camel-up")
 def scenario_file(tmp_path: Path) -> Path:
     """The demo's script without the deliberate refusals: every line is accepted."""
     demo = demo_for(GAME.id)
-    h = History.start(GAME, Setup(GAME.id, tuple(Seat(n) for n in demo.seats)))
+    h = play_until(demo)
     lines: list[dict[str, object]] = [{"type": "setup", "game": GAME.id, "seats": list(demo.seats)}]
-    for step in demo.steps:
-        if isinstance(step, Shot):
-            continue
-        try:
-            h.apply(step)
-        except IllegalAction:
-            continue
-        lines.append(action_to_json(step))
+    lines += [action_to_json(a) for a in h.journal_actions]
     path = tmp_path / "scenario.jsonl"
     path.write_text("\n".join(json.dumps(x) for x in lines) + "\n")
     return path

@@ -85,7 +85,11 @@ def test_resume_keeps_locked_bids_and_refuses_another_tables_journal(tmp_path: P
     again, journal2, resumed = open_history(cfg, cfg.journal)
     journal2.close()
     assert resumed and again.state == c.state and journal2.seq == 2
-    assert [s.status for s in again.game.table(again.state).seats] == ["thinking", "locked", "thinking"]
+    assert [s.status for s in again.game.table(again.state).seats] == [
+        "thinking",
+        "locked",
+        "thinking",
+    ]
     (tmp_path / "c.toml").write_text(CONFIG.replace('"Bob"', '"Bea"'))
     with pytest.raises(ConfigError, match="holds another game"):
         open_history(load_config(tmp_path / "c.toml"), cfg.journal)
@@ -95,7 +99,8 @@ def test_show_lcds_is_refused_where_money_is_hidden(tmp_path: Path) -> None:
     from companion.app.runner import run_from_config
 
     config = CONFIG.replace('game = "camel-up"', 'game = "five-tribes"').replace(
-        '[host]', '[display]\nshow_lcds = true\n[host]')
+        "[host]", "[display]\nshow_lcds = true\n[host]"
+    )
     (tmp_path / "c.toml").write_text(config)
     with pytest.raises(ConfigError, match="hidden money"):
         run_from_config(tmp_path / "c.toml")

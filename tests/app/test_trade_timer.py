@@ -7,15 +7,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.app.controller import Controller
-from companion.app.demos import Shot, demo_for
+from companion.app.demos import demo_for, play_until
 from companion.app.hostmenu import HOST_SEAT
 from companion.app.intents import Intent, SeatIntent
 from companion.display.renderer import Renderer
 from companion.display.window import open_display
 from companion.engine.actions import Host
-from companion.engine.history import History, Setup
 from companion.engine.registry import get_game
-from companion.engine.seats import Seat
 from companion.i18n import translator
 
 GAME = get_game("mega-civilization")
@@ -30,17 +28,7 @@ class Wall:
 
 def ready_for_trade(wall: Wall) -> Controller:
     """The demo's 18-seat table, played up to the trade phase."""
-    demo = demo_for(GAME.id)
-    h = History.start(GAME, Setup(GAME.id, tuple(Seat(n) for n in demo.seats), demo.options))
-    for step in demo.steps:
-        if isinstance(step, Shot):
-            if step.name == "11-trade-ready":
-                break
-            continue
-        try:
-            h.apply(step)
-        except Exception:  # the demo's deliberate refusals
-            pass
+    h = play_until(demo_for(GAME.id), before_shot="11-trade-ready")
     return Controller(h, None, translator("en"), wall_ms=wall)
 
 

@@ -17,10 +17,15 @@ from companion.app.cli import main, replay_outcome
 SEATS = ["Ann", "Bob", "Cy", "Di"]
 
 
-def scenario(tmp_path: Path, lines: list[dict[str, Any]], seats: list[str] | None = None,
-             **options: Any) -> dict[str, Any]:
-    setup = {"type": "setup", "game": "camel-up-off-season", "seats": seats or SEATS,
-             "options": options}
+def scenario(
+    tmp_path: Path, lines: list[dict[str, Any]], seats: list[str] | None = None, **options: Any
+) -> dict[str, Any]:
+    setup = {
+        "type": "setup",
+        "game": "camel-up-off-season",
+        "seats": seats or SEATS,
+        "options": options,
+    }
     path = tmp_path / "case.jsonl"
     path.write_text("\n".join(json.dumps(x) for x in [setup, *lines]) + "\n")
     return replay_outcome(path)
@@ -54,8 +59,9 @@ def test_highest_bet_wins_and_pays_to_supply(tmp_path: Path) -> None:
 
 
 def test_tied_values_drop_out_cascading(tmp_path: Path) -> None:
-    out = scenario(tmp_path, [card("highest_bet"), *bids(5, 5, 3, 3, 1)],
-                   seats=["A", "B", "C", "D", "E"])
+    out = scenario(
+        tmp_path, [card("highest_bet"), *bids(5, 5, 3, 3, 1)], seats=["A", "B", "C", "D", "E"]
+    )
     att = last(out)["attempts"][0]
     assert att["dropped"] == [5, 3]
     assert att["winner"] == 4 and att["payment"] == 1
@@ -141,8 +147,10 @@ def test_first_player_bet_is_standard_in_the_first_auction(tmp_path: Path) -> No
 
 def test_first_player_bet_minus_one_for_the_token_holder(tmp_path: Path) -> None:
     # auction 1: Bob wins and takes the token; auction 2: Bob's 4 counts as 3 and ties Cy's 3
-    out = scenario(tmp_path, [card("highest_bet"), *bids(0, 2, 1, 0),
-                              card("first_player_bet"), *bids(1, 4, 3, 2)])
+    out = scenario(
+        tmp_path,
+        [card("highest_bet"), *bids(0, 2, 1, 0), card("first_player_bet"), *bids(1, 4, 3, 2)],
+    )
     att = last(out)["attempts"][0]
     assert [b["modifier"] for b in att["bids"]] == [0, -1, 0, 0]
     assert att["dropped"] == [3]
@@ -150,9 +158,13 @@ def test_first_player_bet_minus_one_for_the_token_holder(tmp_path: Path) -> None
     assert out["first_player"] == 3
 
 
-def test_first_player_winning_with_negative_value_pays_nothing_receives_nothing(tmp_path: Path) -> None:
-    out = scenario(tmp_path, [card("highest_bet"), *bids(0, 1, 0, 0),
-                              card("first_player_bet"), *bids(2, 0, 2, 2)])
+def test_first_player_winning_with_negative_value_pays_nothing_receives_nothing(
+    tmp_path: Path,
+) -> None:
+    out = scenario(
+        tmp_path,
+        [card("highest_bet"), *bids(0, 1, 0, 0), card("first_player_bet"), *bids(2, 0, 2, 2)],
+    )
     att = last(out)["attempts"][0]
     assert att["winner"] == 1 and [b["effective"] for b in att["bids"]][1] == -1
     assert att["payment"] == 0
@@ -182,8 +194,11 @@ def test_lucky_zero_penalty_takes_all_when_less_than_two(tmp_path: Path) -> None
     out = scenario(tmp_path, [card("lucky_0"), *bids(0, 0, 1, 0)], start_coins=1)
     att = last(out)["attempts"][0]
     assert att["winner"] == 2
-    assert att["lucky_zero_penalties"] == [{"seat": 0, "lost": 1}, {"seat": 1, "lost": 1},
-                                           {"seat": 3, "lost": 1}]
+    assert att["lucky_zero_penalties"] == [
+        {"seat": 0, "lost": 1},
+        {"seat": 1, "lost": 1},
+        {"seat": 3, "lost": 1},
+    ]
     assert money(out) == [0, 0, 0, 0]
 
 
@@ -195,9 +210,13 @@ def test_lucky_zero_restart_costs_the_zeros_nothing(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("name", "banned"), [("cannot_bet_2", 2), ("cannot_bet_3", 3)])
-def test_forbidden_value_is_refused_and_changes_nothing(tmp_path: Path, name: str, banned: int) -> None:
-    out = scenario(tmp_path, [card(name), {"type": "enter", "seat": 0, "value": banned},
-                              *bids(banned + 1, 1, 0, 6)])
+def test_forbidden_value_is_refused_and_changes_nothing(
+    tmp_path: Path, name: str, banned: int
+) -> None:
+    out = scenario(
+        tmp_path,
+        [card(name), {"type": "enter", "seat": 0, "value": banned}, *bids(banned + 1, 1, 0, 6)],
+    )
     assert out["refused"][0]["index"] == 2
     assert f"Cannot bet {banned}" in out["refused"][0]["message"]
     assert last(out)["winner"] == 3 and last(out)["attempts"][0]["bids"][0]["bid"] == banned + 1
@@ -210,26 +229,45 @@ def test_bid_over_money_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_seat_may_change_its_bid_until_all_locked(tmp_path: Path) -> None:
-    out = scenario(tmp_path, [card("highest_bet"), {"type": "enter", "seat": 0, "value": 9},
-                              {"type": "withdraw", "seat": 0}, *bids(2, 3, 1, 0)])
+    out = scenario(
+        tmp_path,
+        [
+            card("highest_bet"),
+            {"type": "enter", "seat": 0, "value": 9},
+            {"type": "withdraw", "seat": 0},
+            *bids(2, 3, 1, 0),
+        ],
+    )
     assert last(out)["winner"] == 1 and last(out)["attempts"][0]["bids"][0]["bid"] == 2
 
 
 def test_no_unlock_after_the_reveal(tmp_path: Path) -> None:
-    out = scenario(tmp_path, [card("highest_bet"), *bids(2, 3, 1, 0), {"type": "withdraw", "seat": 1}])
+    out = scenario(
+        tmp_path, [card("highest_bet"), *bids(2, 3, 1, 0), {"type": "withdraw", "seat": 1}]
+    )
     assert out["refused"][0]["index"] == 6 and money(out) == [10, 7, 10, 10]
 
 
 def test_host_undo_after_reveal_is_a_visible_correction(tmp_path: Path) -> None:
-    out = scenario(tmp_path, [card("highest_bet"), *bids(2, 3, 1, 0), {"type": "undo"},
-                              {"type": "enter", "seat": 3, "value": 5}])
+    out = scenario(
+        tmp_path,
+        [
+            card("highest_bet"),
+            *bids(2, 3, 1, 0),
+            {"type": "undo"},
+            {"type": "enter", "seat": 3, "value": 5},
+        ],
+    )
     assert out["corrections"] == ["Undone: type=enter, seat=3, value=0"]
     assert last(out)["winner"] == 3 and money(out) == [10, 10, 10, 5]
 
 
 def test_host_abandons_after_restarts_token_stays(tmp_path: Path) -> None:
-    out = scenario(tmp_path, [card("highest_bet"), *bids(1, 1, 2, 2),
-                              {"type": "host", "command": "abandon"}], first_player=2)
+    out = scenario(
+        tmp_path,
+        [card("highest_bet"), *bids(1, 1, 2, 2), {"type": "host", "command": "abandon"}],
+        first_player=2,
+    )
     a = last(out)
     assert a["abandoned"] is True and a["winner"] is None and a["restarts"] == 1
     assert out["first_player"] == 2 and out["market_order"] == [2, 3, 0, 1]
@@ -237,8 +275,14 @@ def test_host_abandons_after_restarts_token_stays(tmp_path: Path) -> None:
 
 
 def test_sale_income_is_entered_per_seat_and_public(tmp_path: Path) -> None:
-    out = scenario(tmp_path, [card("highest_bet"), *bids(2, 3, 1, 0),
-                              *[{"type": "enter", "seat": s, "value": v} for s, v in enumerate([4, 0, 7, 1])]])
+    out = scenario(
+        tmp_path,
+        [
+            card("highest_bet"),
+            *bids(2, 3, 1, 0),
+            *[{"type": "enter", "seat": s, "value": v} for s, v in enumerate([4, 0, 7, 1])],
+        ],
+    )
     assert money(out) == [14, 7, 17, 11]
     assert out["supply"] == 3 - 12
 
@@ -248,17 +292,24 @@ def test_next_card_only_after_the_auction_is_done(tmp_path: Path) -> None:
     assert out["refused"][0]["index"] == 2 and len(out["auctions"]) == 1
 
 
-def test_cli_replay_json_prints_the_outcome(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_replay_json_prints_the_outcome(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "s.jsonl"
-    path.write_text(json.dumps({"type": "setup", "game": "camel-up", "seats": SEATS}) + "\n"
-                    + "\n".join(json.dumps(x) for x in [card("highest_bet"), *bids(1, 2, 3, 4)]) + "\n")
+    path.write_text(
+        json.dumps({"type": "setup", "game": "camel-up", "seats": SEATS})
+        + "\n"
+        + "\n".join(json.dumps(x) for x in [card("highest_bet"), *bids(1, 2, 3, 4)])
+        + "\n"
+    )
     assert main(["replay", str(path), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["auctions"][0]["winner"] == 3 and out["money"][3]["money"] == 6
 
 
-def test_cli_replay_refuses_a_garbled_scenario_with_its_line(tmp_path: Path,
-                                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_replay_refuses_a_garbled_scenario_with_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "bad.jsonl"
     path.write_text(json.dumps({"type": "setup", "game": "camel-up", "seats": SEATS}) + "\n{oops\n")
     assert main(["replay", str(path), "--json"]) == 2
@@ -266,13 +317,18 @@ def test_cli_replay_refuses_a_garbled_scenario_with_its_line(tmp_path: Path,
 
 
 def test_host_lets_a_disconnected_seat_sit_out_the_auction(tmp_path: Path) -> None:
-    out = scenario(tmp_path, [card("most_dates"),
-                              {"type": "enter", "seat": 0, "value": 5},
-                              {"type": "enter", "seat": 1, "value": 1},
-                              {"type": "host", "command": "sit_out", "seat": 3},
-                              {"type": "enter", "seat": 2, "value": 1},
-                              {"type": "enter", "seat": 3, "value": 2},  # refused: sits out
-                              *bids(1, 3, 3)])
+    out = scenario(
+        tmp_path,
+        [
+            card("most_dates"),
+            {"type": "enter", "seat": 0, "value": 5},
+            {"type": "enter", "seat": 1, "value": 1},
+            {"type": "host", "command": "sit_out", "seat": 3},
+            {"type": "enter", "seat": 2, "value": 1},
+            {"type": "enter", "seat": 3, "value": 2},  # refused: sits out
+            *bids(1, 3, 3),
+        ],
+    )
     a = last(out)
     assert a["sat_out"] == [3] and out["refused"][0]["index"] == 6
     att = a["attempts"][0]
@@ -283,15 +339,22 @@ def test_host_lets_a_disconnected_seat_sit_out_the_auction(tmp_path: Path) -> No
 
 
 def test_sitting_out_completes_a_round_everyone_else_locked(tmp_path: Path) -> None:
-    out = scenario(tmp_path, [card("highest_bet"), *bids(3, 1, 2),
-                              {"type": "host", "command": "sit_out", "seat": 3}])
+    out = scenario(
+        tmp_path,
+        [card("highest_bet"), *bids(3, 1, 2), {"type": "host", "command": "sit_out", "seat": 3}],
+    )
     assert last(out)["winner"] == 0 and out["phase"] == "income"
 
 
 def test_two_bidders_cannot_lose_another(tmp_path: Path) -> None:
-    out = scenario(tmp_path, [card("highest_bet"),
-                              {"type": "host", "command": "sit_out", "seat": 3},
-                              {"type": "host", "command": "sit_out", "seat": 2},
-                              {"type": "host", "command": "sit_out", "seat": 1}])
+    out = scenario(
+        tmp_path,
+        [
+            card("highest_bet"),
+            {"type": "host", "command": "sit_out", "seat": 3},
+            {"type": "host", "command": "sit_out", "seat": 2},
+            {"type": "host", "command": "sit_out", "seat": 1},
+        ],
+    )
     assert last(out)["sat_out"] == [2, 3]
     assert "abandon instead" in out["refused"][0]["message"]

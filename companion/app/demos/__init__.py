@@ -8,10 +8,15 @@ So a demo script is written in rule terms and exercises the whole input path.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ...engine.actions import Action, Value
+from ...engine.actions import Action, Host, Value
+from ...engine.errors import IllegalAction
+from ...engine.history import History, Setup
+from ...engine.registry import get_game
+from ...engine.seats import Seat
 
 
 @dataclass(frozen=True)
@@ -29,6 +34,25 @@ class Demo:
     steps: tuple[Action | Shot, ...]
     options: Mapping[str, Value] = field(default_factory=dict)
     title: str = ""
+
+
+def play_until(demo: Demo, *, after_command: str | None = None,
+               before_shot: str | None = None) -> History:
+    """The demo's game as the engine sees it, played up to a point: just after the host
+    command `after_command`, or just before the shot `before_shot` (else to the end).
+    The demo's deliberate refusals are skipped, as they change nothing."""
+    game = get_game(demo.game)
+    h = History.start(game, Setup(game.id, tuple(Seat(n) for n in demo.seats), demo.options))
+    for step in demo.steps:
+        if isinstance(step, Shot):
+            if step.name == before_shot:
+                break
+            continue
+        with contextlib.suppress(IllegalAction):
+            h.apply(step)
+        if isinstance(step, Host) and step.command == after_command:
+            break
+    return h
 
 
 def demo_for(game_id: str) -> Demo:

@@ -116,8 +116,13 @@ class CamelState:
 # ---------------------------------------------------------------- resolution (pure functions)
 
 
-def modifiers_for(card: str, seats: tuple[int, ...], counts: Mapping[int, int],
-                  first_player: int, first_auction: bool) -> tuple[dict[int, int], bool, Msg | None]:
+def modifiers_for(
+    card: str,
+    seats: tuple[int, ...],
+    counts: Mapping[int, int],
+    first_player: int,
+    first_auction: bool,
+) -> tuple[dict[int, int], bool, Msg | None]:
     """The card's +1/-1 per seat, whether it fell back to standard, and why."""
     if card == DATES:
         most = max((counts.get(s, 0) for s in seats), default=0)
@@ -150,8 +155,15 @@ def unique_best(effective: Mapping[int, int], lowest: bool) -> tuple[int | None,
     return None, tuple(dropped)
 
 
-def resolve(card: str, bids: Mapping[int, int], counts: Mapping[int, int], first_player: int,
-            first_auction: bool, coins: Mapping[int, int], payment: str) -> Attempt:
+def resolve(
+    card: str,
+    bids: Mapping[int, int],
+    counts: Mapping[int, int],
+    first_player: int,
+    first_auction: bool,
+    coins: Mapping[int, int],
+    payment: str,
+) -> Attempt:
     """Resolve one reveal of the sealed bids (rules.md 0 and 1.2)."""
     seats = tuple(sorted(bids))
     mods, standard, note = modifiers_for(card, seats, counts, first_player, first_auction)
@@ -159,8 +171,19 @@ def resolve(card: str, bids: Mapping[int, int], counts: Mapping[int, int], first
     considered = seats
     zeros = tuple(s for s in seats if bids[s] == 0)
     if card == LUCKY0 and len(zeros) == 1:
-        return Attempt(bids, mods, effective, seats, (), zeros[0], 0, {}, True, False,
-                       msg("Only one 0: it wins."))
+        return Attempt(
+            bids,
+            mods,
+            effective,
+            seats,
+            (),
+            zeros[0],
+            0,
+            {},
+            True,
+            False,
+            msg("Only one 0: it wins."),
+        )
     if card == LOWEST:
         considered = tuple(s for s in seats if bids[s] >= 1)
     winner, dropped = unique_best({s: effective[s] for s in considered}, lowest=card == LOWEST)
@@ -175,8 +198,9 @@ def resolve(card: str, bids: Mapping[int, int], counts: Mapping[int, int], first
     if winner is not None:
         owed = bids[winner] if payment == "bid" else effective[winner]
         pay = max(0, min(owed, coins[winner]))
-    return Attempt(bids, mods, effective, considered, dropped, winner, pay, penalties, False,
-                   standard, note)
+    return Attempt(
+        bids, mods, effective, considered, dropped, winner, pay, penalties, False, standard, note
+    )
 
 
 # ---------------------------------------------------------------- the game
@@ -189,11 +213,22 @@ class CamelUpOffSeason:
     min_seats = 3
     max_seats = 5
     options = (
-        OptionSpec("start_coins", 10, lo=0, hi=999,
-                   help="coins each seat starts with (not in the seed text; set to your edition)"),
-        OptionSpec("payment", "effective", ("effective", "bid"),
-                   help="what the winner pays: the modified value (never below 0) or the coins bid"),
-        OptionSpec("first_player", 0, lo=0, hi=4, help="seat holding the First Player token at the start"),
+        OptionSpec(
+            "start_coins",
+            10,
+            lo=0,
+            hi=999,
+            help="coins each seat starts with (not in the seed text; set to your edition)",
+        ),
+        OptionSpec(
+            "payment",
+            "effective",
+            ("effective", "bid"),
+            help="what the winner pays: the modified value (never below 0) or the coins bid",
+        ),
+        OptionSpec(
+            "first_player", 0, lo=0, hi=4, help="seat holding the First Player token at the start"
+        ),
     )
 
     # -- setup
@@ -204,8 +239,9 @@ class CamelUpOffSeason:
         if fp >= len(seats):
             raise IllegalAction(msg("No seat {n} to hold\nthe First Player", n=fp + 1))
         ledger = Ledger.open({seat_account(i): start for i in range(len(seats))} | {SUPPLY: 0})
-        return CamelState(seats, dict(options), ledger, "card", fp,
-                          market_order=clockwise_from(fp, len(seats)))
+        return CamelState(
+            seats, dict(options), ledger, "card", fp, market_order=clockwise_from(fp, len(seats))
+        )
 
     # -- transitions
 
@@ -234,21 +270,31 @@ class CamelUpOffSeason:
             if state.phase not in ("card", "income"):
                 raise IllegalAction("Finish this auction\nfirst")
             number = len(state.auctions) + 1
-            auction = Auction(number, card, state.first_player,
-                              bids=SealedRound(tuple(range(len(state.seats)))))
+            auction = Auction(
+                number, card, state.first_player, bids=SealedRound(tuple(range(len(state.seats))))
+            )
             phase: Phase = "counts" if card in COUNT_CARDS else "bidding"
             name = CARDS[card][0]
-            new = replace(state, auctions=(*state.auctions, auction), phase=phase, income={},
-                          log=(*state.log, msg("Auction {n}: {card}", n=number, card=name)))
+            new = replace(
+                state,
+                auctions=(*state.auctions, auction),
+                phase=phase,
+                income={},
+                log=(*state.log, msg("Auction {n}: {card}", n=number, card=name)),
+            )
             return Step(new, (Event(msg("Auction {n}: {card}", n=number, card=name)),))
         if action.command == "abandon":
             cur = state.current
             if cur is None or state.phase not in ("counts", "bidding"):
                 raise IllegalAction("No auction to\nabandon")
-            new = replace(state, auctions=(*state.auctions[:-1], replace(cur, abandoned=True)),
-                          phase="income", income={},
-                          market_order=clockwise_from(state.first_player, len(state.seats)),
-                          log=(*state.log, msg("Auction {n} abandoned: nobody wins", n=cur.number)))
+            new = replace(
+                state,
+                auctions=(*state.auctions[:-1], replace(cur, abandoned=True)),
+                phase="income",
+                income={},
+                market_order=clockwise_from(state.first_player, len(state.seats)),
+                log=(*state.log, msg("Auction {n} abandoned: nobody wins", n=cur.number)),
+            )
             return Step(new, (Event(msg("Auction abandoned")),))
         if action.command == "sit_out":
             return self._sit_out(state, action.int_param("seat"))
@@ -266,8 +312,10 @@ class CamelUpOffSeason:
         if action.command == "end":
             if state.phase in ("counts", "bidding"):
                 raise IllegalAction("Finish or abandon\nthe auction first")
-            return Step(replace(state, phase="over", log=(*state.log, msg("Game over"))),
-                        (Event(msg("Game over")),))
+            return Step(
+                replace(state, phase="over", log=(*state.log, msg("Game over"))),
+                (Event(msg("Game over")),),
+            )
         raise IllegalAction(msg("Unknown host command\n{c}", c=action.command))
 
     def _sit_out(self, state: CamelState, seat: int) -> Step:
@@ -284,8 +332,9 @@ class CamelUpOffSeason:
         if len(cur.bids.seats) <= 2:
             raise IllegalAction("Too few bidders:\nabandon instead")
         counts = {s: n for s, n in cur.counts.items() if s != seat}
-        auction = replace(cur, bids=cur.bids.without(seat), counts=counts,
-                          absent=cur.absent | {seat})
+        auction = replace(
+            cur, bids=cur.bids.without(seat), counts=counts, absent=cur.absent | {seat}
+        )
         line = msg("{name} sits out auction {n}", name=state.seats[seat].name, n=cur.number)
         state = replace(state, auctions=(*state.auctions[:-1], auction), log=(*state.log, line))
         events: tuple[Event, ...] = (Event(line),)
@@ -309,8 +358,9 @@ class CamelUpOffSeason:
         line = msg("{name}: {n} {what}", name=state.seats[seat].name, n=value, what=what)
         phase: Phase = "bidding" if len(counts) == len(cur.bids.seats) else "counts"
         auction = replace(cur, counts=counts)
-        new = replace(state, auctions=(*state.auctions[:-1], auction), phase=phase,
-                      log=(*state.log, line))
+        new = replace(
+            state, auctions=(*state.auctions[:-1], auction), phase=phase, log=(*state.log, line)
+        )
         return Step(new, (Event(line),))
 
     def _bid(self, state: CamelState, seat: int, value: Value) -> Step:
@@ -337,22 +387,32 @@ class CamelUpOffSeason:
         if state.phase != "bidding" or cur is None:
             raise IllegalAction("Nothing locked\nto unlock")
         auction = replace(cur, bids=cur.bids.withdraw(seat))
-        return Step(replace(state, auctions=(*state.auctions[:-1], auction)),
-                    (Event(msg("{name} unlocked", name=state.seats[seat].name)),))
+        return Step(
+            replace(state, auctions=(*state.auctions[:-1], auction)),
+            (Event(msg("{name} unlocked", name=state.seats[seat].name)),),
+        )
 
     def _reveal(self, state: CamelState, events: tuple[Event, ...]) -> Step:
         cur = state.current
         assert cur is not None
         bids = {s: int(v) for s, v in cur.bids.values().items()}
         coins = {s: state.coins(s) for s in bids}
-        attempt = resolve(cur.card, bids, cur.counts, cur.first_player, cur.number == 1, coins,
-                          str(state.options["payment"]))
+        attempt = resolve(
+            cur.card,
+            bids,
+            cur.counts,
+            cur.first_player,
+            cur.number == 1,
+            coins,
+            str(state.options["payment"]),
+        )
         auction = replace(cur, attempts=(*cur.attempts, attempt))
         names = [s.name for s in state.seats]
         log = list(state.log)
         if attempt.winner is None:
-            line = msg("Auction {n}: no unique value, restart {r}", n=cur.number,
-                       r=len(auction.attempts))
+            line = msg(
+                "Auction {n}: no unique value, restart {r}", n=cur.number, r=len(auction.attempts)
+            )
             auction = replace(auction, bids=SealedRound(cur.bids.seats))
             new = replace(state, auctions=(*state.auctions[:-1], auction), log=(*log, line))
             return Step(new, (*events, Event(line)))
@@ -366,9 +426,16 @@ class CamelUpOffSeason:
             ledger = ledger.transfer(seat_account(seat), SUPPLY, lost, msg("Lucky 0 penalty"))
             log.append(msg("{name} loses {n} (Lucky 0)", name=names[seat], n=lost))
         order = clockwise_from(win, len(state.seats))
-        new = replace(state, ledger=ledger, auctions=(*state.auctions[:-1], auction),
-                      phase="income", first_player=win, market_order=order, income={},
-                      log=tuple(log))
+        new = replace(
+            state,
+            ledger=ledger,
+            auctions=(*state.auctions[:-1], auction),
+            phase="income",
+            first_player=win,
+            market_order=order,
+            income={},
+            log=tuple(log),
+        )
         return Step(new, (*events, Event(line), Event(msg("You won!"), win)))
 
     def _income(self, state: CamelState, seat: int, value: Value) -> Step:
@@ -378,8 +445,11 @@ class CamelUpOffSeason:
             raise IllegalAction(msg("Enter 0 to {hi}", hi=MAX_INCOME))
         name = state.seats[seat].name
         ledger = state.ledger.transfer(SUPPLY, seat_account(seat), value, msg("sale"))
-        line = (msg("{name} sells for {n}", name=name, n=value) if value
-                else msg("{name} sells nothing", name=name))
+        line = (
+            msg("{name} sells for {n}", name=name, n=value)
+            if value
+            else msg("{name} sells nothing", name=name)
+        )
         income = {**state.income, seat: value}
         new = replace(state, ledger=ledger, income=income, log=(*state.log, line))
         return Step(new, (Event(line),))
@@ -390,29 +460,49 @@ class CamelUpOffSeason:
         coins = state.coins(seat)
         cur = state.current
         if state.phase in ("counts", "bidding") and cur is not None and seat in cur.absent:
-            return Prompt("wait", msg("Sitting out"), info=msg("auction {n}", n=cur.number),
-                          money=coins)
+            return Prompt(
+                "wait", msg("Sitting out"), info=msg("auction {n}", n=cur.number), money=coins
+            )
         if state.phase == "counts" and cur is not None:
             if seat in cur.counts:
-                return Prompt("wait", msg("Entered {n}", n=cur.counts[seat]),
-                              info=msg("Waiting for others"), money=coins)
-            return Prompt("number", COUNT_CARDS[cur.card], lo=0, hi=MAX_COUNT, money=coins,
-                          must_act=True)
+                return Prompt(
+                    "wait",
+                    msg("Entered {n}", n=cur.counts[seat]),
+                    info=msg("Waiting for others"),
+                    money=coins,
+                )
+            return Prompt(
+                "number", COUNT_CARDS[cur.card], lo=0, hi=MAX_COUNT, money=coins, must_act=True
+            )
         if state.phase == "bidding" and cur is not None:
             banned = FORBIDDEN.get(cur.card)
             own = cur.bids.own(seat)
             label = msg("Bid") if not cur.attempts else msg("Bid again")
-            return Prompt("number", label, lo=0, hi=coins,
-                          forbidden=frozenset({banned}) if banned is not None else frozenset(),
-                          sealed=True, locked=own is not None, locked_value=own,
-                          unlockable=own is not None, money=coins, must_act=own is None,
-                          initial=own if own is not None else 0)
+            return Prompt(
+                "number",
+                label,
+                lo=0,
+                hi=coins,
+                forbidden=frozenset({banned}) if banned is not None else frozenset(),
+                sealed=True,
+                locked=own is not None,
+                locked_value=own,
+                unlockable=own is not None,
+                money=coins,
+                must_act=own is None,
+                initial=own if own is not None else 0,
+            )
         if state.phase == "income":
             if seat in state.income:
-                return Prompt("wait", msg("Sold for {n}", n=state.income[seat]),
-                              info=msg("Next: host card"), money=coins)
-            return Prompt("number", msg("Sale income?"), lo=0, hi=MAX_INCOME, money=coins,
-                          must_act=True)
+                return Prompt(
+                    "wait",
+                    msg("Sold for {n}", n=state.income[seat]),
+                    info=msg("Next: host card"),
+                    money=coins,
+                )
+            return Prompt(
+                "number", msg("Sale income?"), lo=0, hi=MAX_INCOME, money=coins, must_act=True
+            )
         if state.phase == "over":
             return Prompt("wait", msg("Game over"), info=msg("You have {n}", n=coins), money=coins)
         return Prompt("wait", msg("Wait for card"), info=msg("Host draws it"), money=coins)
@@ -420,19 +510,34 @@ class CamelUpOffSeason:
     def host_commands(self, state: CamelState) -> tuple[HostCommand, ...]:
         cmds: list[HostCommand] = []
         if state.phase in ("card", "income"):
-            cmds.append(HostCommand("start", msg("Start auction"), {"card": tuple(CARDS)},
-                                    {k: v[0] for k, v in CARDS.items()}))
+            cmds.append(
+                HostCommand(
+                    "start",
+                    msg("Start auction"),
+                    {"card": tuple(CARDS)},
+                    {k: v[0] for k, v in CARDS.items()},
+                )
+            )
             cmds.append(HostCommand("end", msg("End the game")))
         if state.phase in ("counts", "bidding"):
             cmds.append(HostCommand("abandon", msg("Abandon auction")))
             cur = state.current
             if cur is not None and len(cur.bids.seats) > 2:
-                waiting = tuple(s for s in cur.bids.seats if not cur.bids.is_locked(s)
-                                and (state.phase == "bidding" or s not in cur.counts))
+                waiting = tuple(
+                    s
+                    for s in cur.bids.seats
+                    if not cur.bids.is_locked(s)
+                    and (state.phase == "bidding" or s not in cur.counts)
+                )
                 if waiting:
-                    cmds.append(HostCommand("sit_out", msg("Sit out"), {"seat": waiting},
-                                            {s: msg("{name}", name=state.seats[s].name)
-                                             for s in waiting}))
+                    cmds.append(
+                        HostCommand(
+                            "sit_out",
+                            msg("Sit out"),
+                            {"seat": waiting},
+                            {s: msg("{name}", name=state.seats[s].name) for s in waiting},
+                        )
+                    )
         return tuple(cmds)
 
     # -- the public table
@@ -454,26 +559,49 @@ class CamelUpOffSeason:
             badges = (msg("First Player"),) if i == state.first_player else ()
             seats.append(SeatLine(i, s.name, s.colour, state.coins(i), status, badges))
         if cur is None:
-            headline, detail = msg("Waiting for the first card"), msg("The host draws the Tower's top card.")
+            headline, detail = (
+                msg("Waiting for the first card"),
+                msg("The host draws the Tower's top card."),
+            )
         else:
             title, detail = CARDS[cur.card]
             headline = msg("Auction {n}: {card}", n=cur.number, card=title)
         panels: list[Panel] = []
         if cur is not None and cur.card in COUNT_CARDS and cur.counts:
             label = msg("Dates") if cur.card == DATES else msg("Goods cards")
-            panels.append(Panel(label, tuple(
-                (Cell(names[s]), Cell(str(n))) for s, n in sorted(cur.counts.items()))))
+            panels.append(
+                Panel(
+                    label,
+                    tuple((Cell(names[s]), Cell(str(n))) for s, n in sorted(cur.counts.items())),
+                )
+            )
         if cur is not None:
             panels.extend(self._reveal_panels(state, cur))
         if state.phase == "over":
             ranking = sorted(range(len(names)), key=lambda i: -state.coins(i))
             top = state.coins(ranking[0])
-            panels.append(Panel(msg("Final coins"), tuple(
-                (Cell(names[i], "win" if state.coins(i) == top else ""), Cell(str(state.coins(i))))
-                for i in ranking)))
+            panels.append(
+                Panel(
+                    msg("Final coins"),
+                    tuple(
+                        (
+                            Cell(names[i], "win" if state.coins(i) == top else ""),
+                            Cell(str(state.coins(i))),
+                        )
+                        for i in ranking
+                    ),
+                )
+            )
             headline, detail = msg("Game over"), msg("Most coins wins.")
-        return TableView(self.name, headline, detail, tuple(seats), tuple(panels),
-                         state.log[-6:], final=state.phase == "over")
+        return TableView(
+            self.name,
+            headline,
+            detail,
+            tuple(seats),
+            tuple(panels),
+            state.log[-6:],
+            final=state.phase == "over",
+        )
 
     def _reveal_panels(self, state: CamelState, cur: Auction) -> list[Panel]:
         names = [s.name for s in state.seats]
@@ -483,8 +611,13 @@ class CamelUpOffSeason:
             if not is_last and len(cur.attempts) > 2 and k < len(cur.attempts) - 2:
                 continue  # older restarts: the log keeps them
             rows: list[tuple[Cell, ...]] = [
-                (Cell(msg("Seat"), "head"), Cell(msg("Bid"), "head"), Cell(msg("Card +/-"), "head"),
-                 Cell(msg("Counts as"), "head"))]
+                (
+                    Cell(msg("Seat"), "head"),
+                    Cell(msg("Bid"), "head"),
+                    Cell(msg("Card +/-"), "head"),
+                    Cell(msg("Counts as"), "head"),
+                )
+            ]
             held = [att.effective[s] for s in att.considered]
             for s in sorted(att.bids):
                 mod = att.modifiers.get(s, 0)
@@ -496,16 +629,25 @@ class CamelUpOffSeason:
                     style = "dim"
                 elif held.count(eff) > 1:  # every tied value is out, tried or not
                     style = "strike"
-                rows.append((Cell(names[s], style), Cell(str(att.bids[s])),
-                             Cell(f"{mod:+d}" if mod else ""), Cell(str(eff), style)))
+                rows.append(
+                    (
+                        Cell(names[s], style),
+                        Cell(str(att.bids[s])),
+                        Cell(f"{mod:+d}" if mod else ""),
+                        Cell(str(eff), style),
+                    )
+                )
             if att.winner is None:
                 title = msg("Reveal {k}: restart", k=k + 1)
                 note = att.note
             else:
                 title = msg("Reveal {k}: {name} wins", k=k + 1, name=names[att.winner])
-                note = msg("{name} pays {pay}. First Player: {name}. Market order: {order}",
-                           name=names[att.winner], pay=att.payment,
-                           order=", ".join(names[i] for i in state.market_order))
+                note = msg(
+                    "{name} pays {pay}. First Player: {name}. Market order: {order}",
+                    name=names[att.winner],
+                    pay=att.payment,
+                    order=", ".join(names[i] for i in state.market_order),
+                )
                 if att.note is not None:
                     note = msg("{a} {b}", a=att.note, b=note)
             panels.append(Panel(title, tuple(rows), note))
@@ -520,13 +662,23 @@ class CamelUpOffSeason:
 
         def attempt_json(a: Attempt) -> dict[str, Any]:
             return {
-                "bids": [{"seat": s, "name": names[s], "bid": a.bids[s],
-                          "modifier": a.modifiers.get(s, 0), "effective": a.effective[s],
-                          "considered": s in a.considered} for s in sorted(a.bids)],
+                "bids": [
+                    {
+                        "seat": s,
+                        "name": names[s],
+                        "bid": a.bids[s],
+                        "modifier": a.modifiers.get(s, 0),
+                        "effective": a.effective[s],
+                        "considered": s in a.considered,
+                    }
+                    for s in sorted(a.bids)
+                ],
                 "dropped": list(a.dropped),
                 "winner": a.winner,
                 "payment": a.payment,
-                "lucky_zero_penalties": [{"seat": s, "lost": n} for s, n in sorted(a.penalties.items())],
+                "lucky_zero_penalties": [
+                    {"seat": s, "lost": n} for s, n in sorted(a.penalties.items())
+                ],
                 "standard_fallback": a.standard,
                 "restart": a.restart,
             }
@@ -534,17 +686,20 @@ class CamelUpOffSeason:
         auctions = []
         for au in state.auctions:
             res = au.result
-            auctions.append({
-                "number": au.number, "card": au.card,
-                "counts": [{"seat": s, "count": n} for s, n in sorted(au.counts.items())],
-                "attempts": [attempt_json(a) for a in au.attempts],
-                "restarts": sum(1 for a in au.attempts if a.restart),
-                "winner": res.winner if res else None,
-                "payment": res.payment if res else 0,
-                "abandoned": au.abandoned,
-                "sat_out": sorted(au.absent),
-                "done": au.done,
-            })
+            auctions.append(
+                {
+                    "number": au.number,
+                    "card": au.card,
+                    "counts": [{"seat": s, "count": n} for s, n in sorted(au.counts.items())],
+                    "attempts": [attempt_json(a) for a in au.attempts],
+                    "restarts": sum(1 for a in au.attempts if a.restart),
+                    "winner": res.winner if res else None,
+                    "payment": res.payment if res else 0,
+                    "abandoned": au.abandoned,
+                    "sat_out": sorted(au.absent),
+                    "done": au.done,
+                }
+            )
         return {
             "game": self.id,
             "phase": state.phase,

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action, Undo, Value
+from .actions import Action, Enter, Undo, Value, Withdraw
 from .errors import IllegalAction
 from .game import Event, Game, resolve_options
 from .seats import Seat
@@ -61,6 +61,9 @@ class History:
             if len(self.states) < 2:
                 raise IllegalAction("Nothing to undo")
             return self.states[-2], (Event(msg("Host correction: last entry undone")),)
+        # Checked here once for every game: a box can only speak for a seat at the table.
+        if isinstance(action, Enter | Withdraw) and not 0 <= action.seat < len(self.setup.seats):
+            raise IllegalAction(msg("No seat {n}", n=action.seat + 1))
         step = self.game.apply(self.state, action)
         return step.state, step.events
 

@@ -34,3 +34,17 @@ def test_ordered_round_turns_stay_and_queue() -> None:
     assert r.current == 0 and not r.done
     with pytest.raises(IllegalAction):
         r.advance().advance()
+
+
+def test_history_refuses_a_seat_that_is_not_at_the_table() -> None:
+    from companion.engine.actions import Enter, Withdraw
+    from companion.engine.history import History, Setup
+    from companion.engine.registry import all_games
+    from companion.engine.seats import Seat
+
+    for game in all_games():
+        h = History.start(game, Setup(game.id, tuple(Seat(f"S{i}") for i in range(game.min_seats))))
+        for action in (Enter(game.min_seats, 1), Enter(-1, 1), Withdraw(game.min_seats)):
+            with pytest.raises(IllegalAction, match="No seat"):
+                h.apply(action)
+        assert len(h.actions) == 0, game.id

@@ -378,8 +378,6 @@ class AmunRe:
     def apply(self, state: AmunReState, action: Action) -> Step:
         if isinstance(action, Host):
             return self._host(state, action)
-        if isinstance(action, Enter | Withdraw) and not 0 <= action.seat < len(state.seats):
-            raise IllegalAction(msg("No seat {n}", n=action.seat + 1))
         if isinstance(action, Withdraw):
             return self._withdraw(state, action.seat)
         if isinstance(action, Enter):

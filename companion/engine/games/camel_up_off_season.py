@@ -248,8 +248,6 @@ class CamelUpOffSeason:
     def apply(self, state: CamelState, action: Action) -> Step:
         if isinstance(action, Host):
             return self._host(state, action)
-        if isinstance(action, Enter | Withdraw) and not 0 <= action.seat < len(state.seats):
-            raise IllegalAction(msg("No seat {n}", n=action.seat + 1))
         if isinstance(action, Withdraw):
             return self._withdraw(state, action.seat)
         if isinstance(action, Enter):

@@ -235,8 +235,6 @@ class FiveTribes:
     def apply(self, state: FiveTribesState, action: Action) -> Step:
         if isinstance(action, Host):
             return self._host(state, action)
-        if isinstance(action, Enter | Withdraw) and not 0 <= action.seat < len(state.seats):
-            raise IllegalAction(msg("No seat {n}", n=action.seat + 1))
         if isinstance(action, Withdraw):
             return self._reopen(state, action.seat)
         if isinstance(action, Enter):

@@ -256,8 +256,6 @@ class MarraCash:
         if isinstance(action, Host):
             new = self._host(state, action)
         elif isinstance(action, Enter | Withdraw):
-            if not 0 <= action.seat < len(state.seats):
-                raise IllegalAction(msg("No seat {n}", n=action.seat + 1))
             if isinstance(action, Withdraw):
                 new = self._withdraw(state, action.seat)
             else:

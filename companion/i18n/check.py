@@ -10,19 +10,28 @@
 Realistic values, since the width of a formatted line depends on its arguments: a seat name
 is `SAMPLE_NAME` (6 letters: longer names are cut by the box, as anywhere on a 16x2), numbers
 have 3 digits (`999`: bids, money and counts up to 999 fit; a 4-digit amount may cut the
-last letter of a long line), and a placeholder filled with another message (a shop, a card) is
-`SAMPLE_BY_NAME`'s value, else 3 characters. The same values format the English id, so the
-report can tell a too-long id (the game author's to shorten) from a too-long translation.
+last letter of a long line), data names (provinces, civilizations) their longest realistic
+value, and anything else 3 characters.
+
+A placeholder filled with another message (a shop, a card, a block) is measured with that
+message in the language checked, at its longest: `SAMPLE_MESSAGES` lists the candidates,
+rendered through the catalog. Where the same placeholder holds a long form in one text and a
+short form in another ("Purple 5" on a refusal, "Pur 5" in a prompt label beside a number),
+the variants are tried longest first and the first with which the *English* id fits 16
+columns is used: the short form is what the game passes where the long one would not fit.
 """
 
 from __future__ import annotations
 
 import re
 import string
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from ..engine.text import CONTEXT_SEP, Msg, msg, msg_in
 from .extract import Message
+
+Translate = Callable[[str], str]
 
 LCD_COLS = 16
 LCD_ROWS = 2
@@ -33,12 +42,8 @@ SAMPLE_TEXT = "abc"
 NAME_FIELDS = frozenset({"name", "who", "names", "leader", "winner", "player", "seat_name",
                          "still", "owner", "picking"})
 SAMPLE_BY_NAME: Mapping[str, str] = {
-    "shop": "Fiol 5",  # shop_short: 3-4 letter colour + number ("Pur 5", "Fiol 5")
-    "colour": "Fiol",
-    "card": "Blokada",
-    "prov": "Theben",
-    "civ": "Babilon",
-    "block": "blok A",
+    "prov": "Baharya",  # Amun-Re provinces (data, not translated)
+    "civ": "Dravidia",  # Mega Civilization civilizations (data)
     "what": "daktyle",
     "cmd": "Start",
     "c": "999",
@@ -48,6 +53,16 @@ SAMPLE_BY_NAME: Mapping[str, str] = {
     "value": "999",
     "entry": "abc",
     "why": "abc",
+}
+_COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple")
+_SHORT = tuple(msg_in("shop colour, 3 letters", c) for c in ("Red", "Blu", "Grn", "Yel", "Pur"))
+# Variants (long first) of the messages a placeholder holds; each a tuple of candidates.
+SAMPLE_MESSAGES: Mapping[str, tuple[tuple[Msg, ...], ...]] = {
+    "shop": (tuple(msg("{colour} {n}", colour=msg(c), n=5) for c in _COLOURS),
+             tuple(msg("{colour} {n}", colour=c, n=5) for c in _SHORT)),
+    "colour": (tuple(msg(c) for c in _COLOURS), _SHORT),
+    "card": (tuple(msg(c) for c in ("Protect", "Bribery", "Blockade", "Outbid")),),
+    "block": (tuple(msg(c) for c in ("West", "East")),),
 }
 
 _FORMATTER = string.Formatter()
@@ -94,8 +109,17 @@ def placeholder_problem(msgid: str, msgstr: str) -> str | None:
     return None
 
 
+def english(msgid: str) -> str:
+    """The English text of an id (without a msgctxt)."""
+    return msgid.rpartition(CONTEXT_SEP)[2]
+
+
+def _english_translate(text: str) -> str:
+    return english(text)
+
+
 def sample_value(field: str) -> str | int:
-    """A realistic value for one `{field}` (see the module docstring)."""
+    """A plain realistic value for one `{field}` (see the module docstring)."""
     name, _, spec = field.partition(":")
     name = name.split("!")[0]
     if spec and spec[-1] in "dxXob":
@@ -111,19 +135,44 @@ def sample_value(field: str) -> str | int:
     return SAMPLE_TEXT
 
 
-def formatted(text: str) -> str:
-    """`text` with every `{field}` filled by its sample value."""
+def _fields(text: str) -> dict[str, str]:
+    """Field name -> the field as written (with its spec), for a format string."""
     try:
         parsed = list(_FORMATTER.parse(text))
     except ValueError:
-        return text
-    values: dict[str, str | int] = {}
+        return {}
+    out: dict[str, str] = {}
     for _, name, spec, _conv in parsed:
-        if name is None:
+        if name is not None:
+            out.setdefault(name.split(".")[0].split("[")[0], f"{name}:{spec}" if spec else name)
+    return out
+
+
+def _longest(candidates: tuple[Msg, ...], translate: Translate) -> str:
+    return max((c.render(translate) for c in candidates), key=len)
+
+
+def sample_values(msgid: str, translate: Translate = _english_translate) -> dict[str, str | int]:
+    """Realistic values for the fields of `msgid`, message-valued ones in `translate`'s
+    language, the variant chosen by the English fit (see the module docstring)."""
+    fields = _fields(english(msgid))
+    values = {key: sample_value(field) for key, field in fields.items()}
+    for key in fields:
+        variants = SAMPLE_MESSAGES.get(key)
+        if not variants:
             continue
-        key = name.split(".")[0].split("[")[0]
-        values.setdefault(key, sample_value(f"{name}:{spec}" if spec else name))
-    if not values:
+        chosen = variants[-1]
+        for variant in variants:
+            trial = {**values, key: _longest(variant, _english_translate)}
+            if not _overflow(_format(english(msgid), trial)):
+                chosen = variant
+                break
+        values[key] = _longest(chosen, translate)
+    return values
+
+
+def _format(text: str, values: Mapping[str, str | int]) -> str:
+    if not values or not _fields(text):
         return text
     try:
         return text.format(**values)
@@ -135,14 +184,23 @@ def formatted(text: str) -> str:
             return text
 
 
-def lcd_overflow(text: str) -> list[str]:
-    """The lines of `text` (formatted with samples) that do not fit a 16x2 LCD; a third line
-    is reported as a whole."""
-    lines = formatted(text).split("\n")
+def formatted(text: str, values: Mapping[str, str | int] | None = None) -> str:
+    """`text` with every `{field}` filled (by default with its English sample value)."""
+    return _format(text, sample_values(text) if values is None else values)
+
+
+def _overflow(text: str) -> list[str]:
+    lines = text.split("\n")
     bad = [line for line in lines if len(line) > LCD_COLS]
     if len(lines) > LCD_ROWS:
         bad.append(f"<{len(lines)} lines>")
     return bad
+
+
+def lcd_overflow(text: str, values: Mapping[str, str | int] | None = None) -> list[str]:
+    """The lines of `text` (formatted with samples) that do not fit a 16x2 LCD; a third line
+    is reported as a whole."""
+    return _overflow(formatted(text, values))
 
 
 @dataclass(frozen=True)
@@ -172,26 +230,34 @@ def placeholder_problems(messages: Iterable[Message],
     return out
 
 
+def catalog_translate(translations: Mapping[str, str]) -> Translate:
+    """A translator over a msgid -> msgstr mapping, English where it has no entry."""
+    def translate(text: str) -> str:
+        return translations.get(text) or english(text)
+
+    return translate
+
+
 def lcd_problems(messages: Iterable[Message], translations: Mapping[str, str]) -> list[Problem]:
     """LCD texts whose translation (formatted with samples) overflows 16x2."""
+    translate = catalog_translate(translations)
     out = []
     for m in messages:
         text = translations.get(m.msgid)
         if m.lcd and text:
-            bad = lcd_overflow(text)
+            bad = lcd_overflow(text, sample_values(m.msgid, translate))
             if bad:
                 out.append(Problem(m.msgid, f"too long for the LCD: {bad!r}",
                                    next(f"{u.path}:{u.line}" for u in m.uses if u.lcd)))
     return out
 
 
-def english(msgid: str) -> str:
-    """The English text of an id (without a msgctxt)."""
-    return msgid.rpartition("\x04")[2]
-
-
 def english_lcd_overflows(messages: Iterable[Message]) -> list[Problem]:
     """LCD ids whose English already overflows: for the game's author, not the translator."""
-    return [Problem(m.msgid, f"too long for the LCD: {lcd_overflow(english(m.msgid))!r}",
-                    next(f"{u.path}:{u.line}" for u in m.uses if u.lcd))
-            for m in messages if m.lcd and lcd_overflow(english(m.msgid))]
+    out = []
+    for m in messages:
+        bad = lcd_overflow(english(m.msgid), sample_values(m.msgid)) if m.lcd else []
+        if bad:
+            out.append(Problem(m.msgid, f"too long for the LCD: {bad!r}",
+                               next(f"{u.path}:{u.line}" for u in m.uses if u.lcd)))
+    return out

@@ -255,7 +255,8 @@ def join(parts: Sequence[Msg | str], sep: str = " ") -> Msg:
 def _civ_options() -> tuple[OptionSpec, ...]:
     return tuple(
         OptionSpec(f"civ_{n}", "", ("", *CIV_NAMES),
-                   help=f"civilization of seat {n} (default: the one named in the seat name)")
+                   help="civilization of seat N of civ_N (default: the one named in the "
+                        "seat name)")  # one literal: a catalog id, translated for `games`
         for n in range(1, 19))
 
 

@@ -486,3 +486,17 @@ def test_environment_does_not_choose_the_language(monkeypatch: pytest.MonkeyPatc
     assert translator("en")("Final results") == "Final results"
     assert Msg("Final results").render() == "Final results"
     assert os.environ["LANG"] == "pl_PL.UTF-8"
+
+
+def test_check_hardware_reports_in_the_tables_language() -> None:
+    from companion.app.config import parse_config
+    from companion.app.selftest import CheckEnv, check_hardware
+
+    cfg = parse_config({"game": "camel-up", "language": "pl", "seat": [
+        {"name": n, "box": f"keyboard:{i}"} for i, n in enumerate(("Ania", "Bruno", "Cezary"))]})
+    lines: list[str] = []
+    assert check_hardware(cfg, CheckEnv(out=lines.append, translate=translator(cfg.language),
+                                        press_timeout=0.1)) == 0
+    assert lines[0] == "Sprawdzam pudełka (3) z konfiguracji"
+    assert "  ok: gracz 1 (Ania): klawisze klawiatury 0 (nie ma czego sprawdzać" in lines[1]
+    assert lines[-1] == "Wszystkie pudełka (0) działają."

@@ -108,7 +108,8 @@ def cmd_check_hardware(args: argparse.Namespace) -> int:
     from .config import load_config
     from .selftest import CheckEnv, check_hardware
 
-    return check_hardware(load_config(Path(args.config)), CheckEnv(press_timeout=args.timeout))
+    return check_hardware(load_config(Path(args.config)),
+                          CheckEnv(press_timeout=args.timeout, translate=translator(args.lang)))
 
 
 def _size_type(translate: Translate) -> Callable[[str], tuple[int, int]]:
@@ -168,15 +169,16 @@ def build_parser(translate: Translate | None = None) -> argparse.ArgumentParser:
 
 
 def choose_language(argv: list[str] | None) -> str:
-    """--lang, else the config's `language` for `run` (its --config, or companion.toml),
-    else English. Read before the real parser so that its help is in that language."""
+    """--lang, else the config's `language` for `run` and `check-hardware` (their --config,
+    or companion.toml), else English. Read before the real parser so that its help is in
+    that language."""
     pre = argparse.ArgumentParser(add_help=False)
     pre.add_argument("--lang")
     pre.add_argument("--config")
     known, rest = pre.parse_known_args(sys.argv[1:] if argv is None else argv)
     if known.lang in LANGUAGES:
         return str(known.lang)
-    if "run" in rest:
+    if "run" in rest or "check-hardware" in rest:
         try:
             text = Path(known.config or "companion.toml").read_text(encoding="utf-8")
             language = tomllib.loads(text).get("language")

@@ -19,12 +19,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.text import Msg, msg
+from ..i18n import Translate, translator
 from .config import Config
 from .hostmenu import HOST_SEAT
 from .intents import InputItem, Key, KeyEdge
 from .ports import Box
 
-KEY_NAMES = {Key.MINUS: "minus", Key.PLUS: "plus", Key.OK: "OK"}
+KEY_NAMES = {Key.MINUS: msg("minus"), Key.PLUS: msg("plus"), Key.OK: msg("OK")}
 PATTERN = ("0123456789ABCDEF", "################")  # every cell of the glass lit
 
 
@@ -40,15 +42,17 @@ class CheckEnv:
     serial_wait: float = 5.0  # seconds for serial boxes to be found and identify
     pattern_seconds: float = 1.0  # how long the test pattern stays before the prompts
     out: Callable[[str], None] = print
+    translate: Translate = field(default_factory=lambda: translator("en"))  # the table's
 
 
 @dataclass
 class BoxUnderTest:
     seat: int
-    who: str  # "seat 3 (Bob)"
-    kind: str  # "GPIO box 2", "serial box pico-..."
+    who: Msg  # "seat 3 (Bob)"
+    kind: Msg  # "GPIO box 2", "serial box pico-..."
     box: Box
-    keys: dict[Key, str]  # key -> where it is wired, for the fix text
+    keys: dict[Key, Msg]  # key -> where it is wired, for the fix text
+    doc: str = "wiring.md"  # where the wiring is explained
     stuck: set[Key] = field(default_factory=set)
     pressed: set[Key] = field(default_factory=set)
 
@@ -57,22 +61,36 @@ class BoxUnderTest:
 
 
 class Report:
-    def __init__(self, out: Callable[[str], None]) -> None:
-        self.out = out
+    """Prints as it goes, in the table's language; keeps the problems for the summary."""
+
+    def __init__(self, out: Callable[[str], None], translate: Translate) -> None:
+        self.tr = translate
+        self._out = out
         self.problems: list[str] = []
 
-    def ok(self, text: str) -> None:
-        self.out(f"  ok: {text}")
+    def out(self, text: Msg) -> None:
+        self._out(text.render(self.tr))
 
-    def problem(self, text: str) -> None:
-        self.problems.append(text)
-        self.out(f"  PROBLEM: {text}")
+    def ok(self, text: Msg) -> None:
+        self.out(msg("  ok: {text}", text=text))
+
+    def problem(self, text: Msg) -> None:
+        self.problems.append(text.render(self.tr))
+        self.out(msg("  PROBLEM: {text}", text=text))
 
 
-def who(cfg: Config, seat: int) -> str:
+def who(cfg: Config, seat: int) -> Msg:
     if seat == HOST_SEAT:
-        return "the host box"
-    return f"seat {seat + 1} ({cfg.seats[seat].seat.name})"
+        return msg("the host box")
+    return msg("seat {n} ({name})", n=seat + 1, name=cfg.seats[seat].seat.name)
+
+
+def key_names(keys: Iterable[Key]) -> Msg:
+    """The keys' names, in the table's language, with spaces between."""
+    out: Msg = msg("")
+    for i, k in enumerate(keys):
+        out = KEY_NAMES[k] if i == 0 else msg("{a} {b}", a=out, b=KEY_NAMES[k])
+    return out
 
 
 def probe_i2c(i2c: Any, address: int) -> bool:
@@ -98,7 +116,7 @@ def probe_i2c(i2c: Any, address: int) -> bool:
 def check_hardware(cfg: Config, env: CheckEnv | None = None) -> int:
     """Run the whole check; print as it goes; 0 when nothing is wrong, 1 otherwise."""
     env = env or CheckEnv()
-    report = Report(env.out)
+    report = Report(env.out, env.translate)
     edges: queue.SimpleQueue[InputItem] = queue.SimpleQueue()
     clock = time.monotonic
     closers: list[Callable[[], None]] = []
@@ -107,27 +125,28 @@ def check_hardware(cfg: Config, env: CheckEnv | None = None) -> int:
         wanted.append((HOST_SEAT, cfg.host_box))
     under_test: list[BoxUnderTest] = []
     try:
-        env.out(f"Checking {len(wanted)} box(es) from {cfg.path or 'the config'}")
+        report.out(msg("Checking {n} box(es) from {path}", n=len(wanted),
+                       path=str(cfg.path) if cfg.path else msg("the config")))
         under_test += _gpio_boxes(cfg, env, wanted, edges.put, clock, closers, report)
         under_test += _mock_boxes(cfg, wanted, edges.put, clock, closers, report)
         under_test += _serial_boxes(cfg, env, wanted, edges.put, clock, closers, report)
         for seat, box in wanted:
             if box.startswith("keyboard:"):
-                report.ok(f"{who(cfg, seat)}: keyboard keys {box.split(':')[1]} "
-                          "(nothing to check; try them in `companion demo`)")
+                report.ok(msg("{who}: keyboard keys {keys} (nothing to check; try them in "
+                              "`companion demo`)", who=who(cfg, seat), keys=box.split(":")[1]))
         _press_every_button(under_test, edges, env, report)
     finally:
         for close in reversed(closers):
             try:
                 close()
             except Exception as exc:  # closing must go on for every box
-                env.out(f"  (closing a box failed: {exc})")
+                report.out(msg("  (closing a box failed: {error})", error=str(exc)))
     if report.problems:
-        env.out(f"{len(report.problems)} problem(s):")
+        report.out(msg("{n} problem(s):", n=len(report.problems)))
         for text in report.problems:
-            env.out(f"- {text}")
+            report.out(msg("- {text}", text=text))
         return 1
-    env.out(f"All {len(under_test)} box(es) work.")
+    report.out(msg("All {n} box(es) work.", n=len(under_test)))
     return 0
 
 
@@ -145,8 +164,9 @@ def _gpio_boxes(cfg: Config, env: CheckEnv, wanted: list[tuple[int, str]],
     try:
         i2c = env.i2c if env.i2c is not None else real_i2c()
     except Exception as exc:
-        report.problem(f"the I2C bus cannot be opened ({exc}): enable it with `sudo "
-                       "raspi-config nonint do_i2c 0` and reboot; see wiring.md")
+        report.problem(msg("the I2C bus cannot be opened ({error}): enable it with `sudo "
+                           "raspi-config nonint do_i2c 0` and reboot; see wiring.md",
+                           error=str(exc)))
         i2c = None
     bus = LcdBus("check-i2c")
     closers.append(bus.close)
@@ -154,33 +174,38 @@ def _gpio_boxes(cfg: Config, env: CheckEnv, wanted: list[tuple[int, str]],
     out: list[BoxUnderTest] = []
     for seat, n in gpio:
         name, pins, address = who(cfg, seat), DEFAULT_BOX_PINS[n], DEFAULT_LCD_ADDRESSES[n]
+        hex_address = f"0x{address:02x}"
         lcd: Any = MemoryDisplay()
         if i2c is not None and probe_i2c(i2c, address):
             try:
                 lcd = bus.attach(lambda a=address: build(i2c, a), name=f"seat{seat}-lcd")  # type: ignore[misc]
-                report.ok(f"{name}: LCD answers at 0x{address:02x}")
+                report.ok(msg("{who}: LCD answers at {address}", who=name, address=hex_address))
             except Exception as exc:
-                report.problem(f"{name}: the device at 0x{address:02x} is not a {cfg.lcd} LCD "
-                               f"backpack ({exc}): check `lcd` in the config, see wiring.md")
+                report.problem(msg("{who}: the device at {address} is not a {lcd} LCD backpack "
+                                   "({error}): check `lcd` in the config, see wiring.md",
+                                   who=name, address=hex_address, lcd=cfg.lcd, error=str(exc)))
         elif i2c is not None:
-            report.problem(f"{name}: no LCD answers at 0x{address:02x} — check SDA/SCL "
-                           f"(header pins 3 and 5), 5 V and GND, and the A0-A2 jumpers "
-                           f"(box {n} wants 0x{address:02x}), see wiring.md")
+            report.problem(msg("{who}: no LCD answers at {address} — check SDA/SCL (header pins "
+                               "3 and 5), 5 V and GND, and the A0-A2 jumpers (box {n} wants "
+                               "{address}), see wiring.md", who=name, address=hex_address, n=n))
         try:
             box = GpioBox(seat, pins, sink, clock, lcd, pin_factory=env.pin_factory)
         except Exception as exc:
-            report.problem(f"{name}: GPIO pins of box {n} cannot be used ({exc}) — is the "
-                           "companion still running? `sudo systemctl stop companion`")
+            report.problem(msg("{who}: GPIO pins of box {n} cannot be used ({error}) — is the "
+                               "companion still running? `sudo systemctl stop companion`",
+                               who=name, n=n, error=str(exc)))
             continue
         closers.append(box.close)
         where = {Key.MINUS: pins.minus, Key.PLUS: pins.plus, Key.OK: pins.ok}
-        test = BoxUnderTest(seat, name, f"GPIO box {n}", box, {
-            k: f"GPIO{bcm} (header pin {physical_pin(bcm)}) and GND" for k, bcm in where.items()})
+        pin = {k: msg("GPIO{bcm} (header pin {pin})", bcm=bcm, pin=physical_pin(bcm))
+               for k, bcm in where.items()}
+        test = BoxUnderTest(seat, name, msg("GPIO box {n}", n=n), box, {
+            k: msg("{pin} and GND", pin=pin[k]) for k in where})
         test.stuck = {k for k in Key if box.button(k).is_pressed}
         for k in sorted(test.stuck, key=lambda k: k.value):
-            report.problem(f"{name}: the {KEY_NAMES[k]} button reads pressed before anyone "
-                           f"touched it — a stuck button or a short to GND on "
-                           f"{test.keys[k].split(' and ')[0]}, see wiring.md")
+            report.problem(msg("{who}: the {key} button reads pressed before anyone touched it "
+                               "— a stuck button or a short to GND on {pin}, see wiring.md",
+                               who=name, key=KEY_NAMES[k], pin=pin[k]))
         out.append(test)
     return out
 
@@ -199,9 +224,10 @@ def _mock_boxes(cfg: Config, wanted: list[tuple[int, str]], sink: Callable[[Inpu
     for seat, n in mock:
         box = rig.boxes[n]
         box.seat = seat
-        report.ok(f"{who(cfg, seat)}: mock box {n} (no hardware: press keys in `companion demo`)")
-        out.append(BoxUnderTest(seat, who(cfg, seat), f"mock box {n}", box,
-                                dict.fromkeys(Key, "its mock pin")))
+        report.ok(msg("{who}: mock box {n} (no hardware: press keys in `companion demo`)",
+                      who=who(cfg, seat), n=n))
+        out.append(BoxUnderTest(seat, who(cfg, seat), msg("mock box {n}", n=n), box,
+                                dict.fromkeys(Key, msg("its mock pin"))))
     return out
 
 
@@ -234,48 +260,55 @@ def _serial_boxes(cfg: Config, env: CheckEnv, wanted: list[tuple[int, str]],
     for seat, box_id in serial:
         name = who(cfg, seat)
         if box_id.startswith("*"):
-            report.ok(f"{name}: claimed at the table (serial:{box_id}); not checked here")
+            report.ok(msg("{who}: claimed at the table (serial:{box}); not checked here",
+                          who=name, box=box_id))
             continue
         box = manager.boxes[seat]
         link = box.link
         if link is None or link.ident is None:
-            report.problem(f"{name}: serial box {box_id!r} not found — plug it in by USB (a "
-                           "data cable), check that its LCD shows this id and that "
-                           "`ls /dev/serial/by-id/` lists it, see hardware/firmware/README.md")
+            report.problem(msg("{who}: serial box {box!r} not found — plug it in by USB (a "
+                               "data cable), check that its LCD shows this id and that "
+                               "`ls /dev/serial/by-id/` lists it, see hardware/firmware/README.md",
+                               who=name, box=box_id))
             continue
-        report.ok(f"{name}: serial box {box_id} on {link.path}, firmware {link.ident.firmware}")
+        report.ok(msg("{who}: serial box {box} on {path}, firmware {firmware}", who=name,
+                      box=box_id, path=str(link.path), firmware=str(link.ident.firmware)))
         if link.ident.lcd is None:
-            report.problem(f"{name}: serial box {box_id} found no LCD — check the LCD's SDA "
-                           "(Pico pin 6, GP4), SCL (pin 7, GP5), 5 V (pin 40) and GND, see "
-                           "hardware/firmware/README.md")
-        test = BoxUnderTest(seat, name, f"serial box {box_id}", box, {
-            Key.MINUS: "GP10 (Pico pin 14) and GND", Key.PLUS: "GP11 (Pico pin 15) and GND",
-            Key.OK: "GP12 (Pico pin 16) and GND"})
+            report.problem(msg("{who}: serial box {box} found no LCD — check the LCD's SDA "
+                               "(Pico pin 6, GP4), SCL (pin 7, GP5), 5 V (pin 40) and GND, see "
+                               "hardware/firmware/README.md", who=name, box=box_id))
+        test = BoxUnderTest(seat, name, msg("serial box {box}", box=box_id), box, {
+            k: msg("{pin} and GND", pin=msg("GP{gp} (Pico pin {pin})", gp=gp, pin=pico))
+            for k, gp, pico in ((Key.MINUS, 10, 14), (Key.PLUS, 11, 15), (Key.OK, 12, 16))},
+            doc="hardware/firmware/README.md")
         test.stuck = {Key(k) for k in (link.first_held or ())}
         for k in sorted(test.stuck, key=lambda k: k.value):
-            report.problem(f"{name}: the {KEY_NAMES[k]} button reads pressed before anyone "
-                           f"touched it — a stuck button or a short on {test.keys[k]}, see "
-                           "hardware/firmware/README.md")
+            report.problem(msg("{who}: the {key} button reads pressed before anyone touched it "
+                               "— a stuck button or a short on {pin}, see "
+                               "hardware/firmware/README.md", who=name, key=KEY_NAMES[k],
+                               pin=test.keys[k]))
         out.append(test)
     for link in manager.links():
         if link.state == "unclaimed" and link.ident is not None:
-            report.problem(f"serial box {link.ident.box_id} on {link.path} is in no seat — "
-                           f"write box = \"serial:{link.ident.box_id}\" in its [[seat]], or "
-                           "serial:*1 to claim it at the table")
+            report.problem(msg("serial box {box} on {path} is in no seat — write box = "
+                               "\"serial:{box}\" in its [[seat]], or serial:*1 to claim it at "
+                               "the table", box=link.ident.box_id, path=str(link.path)))
         elif link.state == "refused" and link.ident is not None:
-            report.problem(f"serial box {link.ident.box_id} on {link.path} has an id another "
-                           "plugged box has too — give it its own BOX_ID, see "
-                           "hardware/firmware/README.md")
+            report.problem(msg("serial box {box} on {path} has an id another plugged box has "
+                               "too — give it its own BOX_ID, see hardware/firmware/README.md",
+                               box=link.ident.box_id, path=str(link.path)))
     return out
 
 
-def _prompt(test: BoxUnderTest) -> None:
+def _prompt(test: BoxUnderTest, tr: Translate) -> None:
     left = test.waiting()
     if left:
-        test.box.lcd.show("Test: press", " ".join(KEY_NAMES[k] for k in left))
+        test.box.lcd.show(msg("Test: press").render(tr), key_names(left).render(tr))
     else:
-        test.box.lcd.show("Buttons OK", "stuck: " + " ".join(KEY_NAMES[k] for k in test.stuck)
-                          if test.stuck else "thank you")
+        stuck = sorted(test.stuck, key=lambda k: k.value)
+        test.box.lcd.show(msg("Buttons OK").render(tr),
+                          (msg("stuck: {keys}", keys=key_names(stuck)) if stuck
+                           else msg("thank you")).render(tr))
 
 
 def _press_every_button(boxes: list[BoxUnderTest], edges: queue.SimpleQueue[InputItem],
@@ -287,8 +320,9 @@ def _press_every_button(boxes: list[BoxUnderTest], edges: queue.SimpleQueue[Inpu
         test.box.led.set("blink")
     time.sleep(env.pattern_seconds)
     for test in boxes:
-        _prompt(test)
-    env.out(f"Press minus, plus and OK on every box ({env.press_timeout:.0f} s) ...")
+        _prompt(test, report.tr)
+    report.out(msg("Press minus, plus and OK on every box ({s} s) ...",
+                   s=f"{env.press_timeout:.0f}"))
     by_seat = {t.seat: t for t in boxes}
     deadline = time.monotonic() + env.press_timeout
     while any(t.waiting() for t in boxes):
@@ -303,19 +337,19 @@ def _press_every_button(boxes: list[BoxUnderTest], edges: queue.SimpleQueue[Inpu
             test = by_seat[item.seat]
             if item.key not in test.pressed:
                 test.pressed.add(item.key)
-                _prompt(test)
+                _prompt(test, report.tr)
                 if not test.waiting():
                     test.box.led.set("on")
     for test in boxes:
         for k in test.waiting():
-            report.problem(f"{test.who}: no press of {KEY_NAMES[k]} within "
-                           f"{env.press_timeout:.0f} s — check that button's wiring to "
-                           f"{test.keys[k]}, see "
-                           + ("hardware/firmware/README.md" if test.kind.startswith("serial")
-                              else "wiring.md"))
+            report.problem(msg("{who}: no press of {key} within {s} s — check that button's "
+                               "wiring to {where}, see {doc}", who=test.who, key=KEY_NAMES[k],
+                               s=f"{env.press_timeout:.0f}", where=test.keys[k], doc=test.doc))
         if not test.waiting():
-            report.ok(f"{test.who}: {test.kind}: minus, plus and OK each pressed"
-                      + (" (stuck ones skipped)" if test.stuck else ""))
+            report.ok(msg("{who}: {kind}: minus, plus and OK each pressed (stuck ones skipped)",
+                          who=test.who, kind=test.kind) if test.stuck
+                      else msg("{who}: {kind}: minus, plus and OK each pressed", who=test.who,
+                               kind=test.kind))
     time.sleep(0.2)  # let the last LCD text and LED reach the boxes before they close
     for test in boxes:
         test.box.led.set("off")

@@ -500,3 +500,15 @@ def test_check_hardware_reports_in_the_tables_language() -> None:
     assert lines[0] == "Sprawdzam pudełka (3) z konfiguracji"
     assert "  ok: gracz 1 (Ania): klawisze klawiatury 0 (nie ma czego sprawdzać" in lines[1]
     assert lines[-1] == "Wszystkie pudełka (0) działają."
+
+
+def test_engine_input_errors_in_polish(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = tmp_path / "companion.toml"
+    config.write_text('game = "chess"\nlanguage = "pl"\n', encoding="utf-8")
+    assert main(["run", "--config", str(config)]) == 2
+    assert "nieznana gra 'chess'; znane gry:" in capsys.readouterr().err
+    scenario = tmp_path / "bad.jsonl"
+    scenario.write_text('{"type": "setup", "game": "camel-up", "seats": ["A", "B", "C"]}\n'
+                        '{"type": "jump"}\n', encoding="utf-8")
+    assert main(["--lang", "pl", "replay", str(scenario)]) == 2
+    assert f"{scenario}:2: nieznany typ akcji 'jump'" in capsys.readouterr().err

@@ -19,6 +19,7 @@ from ..engine.actions import Action, action_from_json, action_to_json
 from ..engine.errors import MalformedInput
 from ..engine.history import Setup
 from ..engine.seats import DEFAULT_COLOURS, Seat
+from ..engine.text import msg
 
 FORMAT = 1
 
@@ -53,7 +54,8 @@ def setup_from_json(obj: Any) -> Setup:
                 Seat(s["name"], str(s.get("colour", DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)])))
             )
         else:
-            raise MalformedInput(f"seat {i}: give a name or {{name, colour}}, got {s!r}")
+            raise MalformedInput(msg("seat {i}: give a name or {{name, colour}}, got {got}",
+                                     i=i, got=repr(s)))
     options = obj.get("options", {})
     if not isinstance(options, dict):
         raise MalformedInput("setup 'options' must be an object")
@@ -78,7 +80,8 @@ def parse_lines(lines: list[str], name: str) -> tuple[Setup, list[Action]]:
         try:
             obj = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise MalformedInput(f"{name}:{n}: not JSON ({exc.msg})") from exc
+            raise MalformedInput(msg("{where}: not JSON ({why})", where=f"{name}:{n}",
+                                     why=exc.msg)) from exc
         try:
             if setup is None:
                 setup = setup_from_json(obj)
@@ -87,9 +90,11 @@ def parse_lines(lines: list[str], name: str) -> tuple[Setup, list[Action]]:
                     raise MalformedInput("each action line must be a JSON object")
                 actions.append(action_from_json(obj))
         except MalformedInput as exc:
-            raise MalformedInput(f"{name}:{n}: {exc}") from exc
+            raise MalformedInput(msg("{where}: {why}", where=f"{name}:{n}",
+                                     why=exc.message)) from exc
     if setup is None:
-        raise MalformedInput(f"{name}: empty: the first line must be the setup")
+        raise MalformedInput(msg("{where}: empty: the first line must be the setup",
+                                 where=name))
     return setup, actions
 
 
@@ -122,15 +127,17 @@ def parse_scenario(path: Path) -> tuple[Setup, list[Action]]:
             setup = setup_from_json({"type": "setup", **obj["setup"]})
             raw = obj.get("actions", [])
             if not isinstance(raw, list):
-                raise MalformedInput(f"{path}: 'actions' must be a list")
+                raise MalformedInput(msg("{where}: 'actions' must be a list", where=str(path)))
             acts = []
             for i, a in enumerate(raw):
                 if not isinstance(a, dict):
-                    raise MalformedInput(f"{path}: action {i}: must be an object")
+                    raise MalformedInput(msg("{where}: action {i}: must be an object",
+                                             where=str(path), i=i))
                 try:
                     acts.append(action_from_json(a))
                 except MalformedInput as exc:
-                    raise MalformedInput(f"{path}: action {i}: {exc}") from exc
+                    raise MalformedInput(msg("{where}: action {i}: {why}", where=str(path), i=i,
+                                             why=exc.message)) from exc
             return setup, acts
     return parse_lines(text.splitlines(), str(path))
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import MalformedInput
+from .text import msg
 
 Value = int | str
 
@@ -53,13 +54,15 @@ class Host(Action):
     def int_param(self, key: str) -> int:
         v = dict(self.params).get(key)
         if not isinstance(v, int) or isinstance(v, bool):
-            raise MalformedInput(f"host command {self.command!r} needs whole-number {key!r}")
+            raise MalformedInput(msg("host command {command!r} needs whole-number {key!r}",
+                                     command=self.command, key=key))
         return v
 
     def str_param(self, key: str) -> str:
         v = dict(self.params).get(key)
         if not isinstance(v, str):
-            raise MalformedInput(f"host command {self.command!r} needs text {key!r}")
+            raise MalformedInput(msg("host command {command!r} needs text {key!r}",
+                                     command=self.command, key=key))
         return v
 
 
@@ -88,13 +91,15 @@ def action_to_json(action: Action) -> dict[str, Any]:
 def _seat(obj: Mapping[str, Any]) -> int:
     seat = obj.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
-        raise MalformedInput(f"'seat' must be a seat number from 0, got {seat!r}")
+        raise MalformedInput(msg("'seat' must be a seat number from 0, got {seat}",
+                                 seat=repr(seat)))
     return seat
 
 
 def _value(v: Any, what: str) -> Value:
     if isinstance(v, bool) or not isinstance(v, int | str):
-        raise MalformedInput(f"{what} must be a whole number or a text, got {v!r}")
+        raise MalformedInput(msg("{what} must be a whole number or a text, got {value}",
+                                 what=what, value=repr(v)))
     return v
 
 
@@ -115,4 +120,5 @@ def action_from_json(obj: Mapping[str, Any]) -> Action:
         return Host.make(cmd, **params)
     if kind == "undo":
         return Undo()
-    raise MalformedInput(f"unknown action type {kind!r} (enter, withdraw, host, undo)")
+    raise MalformedInput(msg("unknown action type {kind} (enter, withdraw, host, undo)",
+                             kind=repr(kind)))

@@ -9,7 +9,7 @@ from typing import Any, Protocol
 from .actions import Action, Value
 from .prompts import Prompt
 from .seats import Seat
-from .text import Msg
+from .text import Msg, msg
 from .views import TableView
 
 
@@ -46,15 +46,14 @@ class OptionSpec:
 
         if self.choices:
             if value not in self.choices:
-                raise MalformedInput(
-                    f"option {self.name}: {value!r} is not one of "
-                    + ", ".join(repr(c) for c in self.choices)
-                )
+                raise MalformedInput(msg("option {name}: {value} is not one of {choices}",
+                                         name=self.name, value=repr(value),
+                                         choices=", ".join(repr(c) for c in self.choices)))
             return value  # type: ignore[return-value,unused-ignore]
         if isinstance(value, bool) or not isinstance(value, int) or not self.lo <= value <= self.hi:
-            raise MalformedInput(
-                f"option {self.name}: {value!r} must be a whole number from {self.lo} to {self.hi}"
-            )
+            raise MalformedInput(msg("option {name}: {value} must be a whole number from {lo} to "
+                                     "{hi}", name=self.name, value=repr(value), lo=self.lo,
+                                     hi=self.hi))
         return value
 
 
@@ -99,9 +98,9 @@ def resolve_options(game: Game, given: Mapping[str, object]) -> dict[str, Value]
     known = {o.name: o for o in game.options}
     unknown = sorted(set(given) - set(known))
     if unknown:
-        raise MalformedInput(
-            f"unknown option(s) {', '.join(unknown)} for {game.id}; known: {', '.join(known)}"
-        )
+        raise MalformedInput(msg("unknown option(s) {names} for {game}; known: {known}",
+                                 names=", ".join(unknown), game=game.id,
+                                 known=", ".join(known)))
     return {n: (o.check(given[n]) if n in given else o.default) for n, o in known.items()}
 
 

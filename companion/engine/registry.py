@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .errors import MalformedInput
 from .game import Game
+from .text import msg
 
 
 # One line per game module in companion/engine/games/ (each defines GAME).
@@ -32,4 +33,5 @@ def get_game(name: str) -> Game:
         if key == game.id or key in game.aliases:
             return game
     known = ", ".join(g.id for g in _games())
-    raise MalformedInput(f"unknown game {name!r}; known games: {known}")
+    raise MalformedInput(msg("unknown game {name!r}; known games: {known}", name=name,
+                             known=known))

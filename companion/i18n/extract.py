@@ -3,7 +3,8 @@
 What counts as a message (the first positional argument, when it is a string literal; adjacent
 literals and calls spread over many lines are one literal to the AST):
 
-- `msg("...")`, `Msg("...")`, `IllegalAction("...")`: engine and app texts;
+- `msg("...")`, `Msg("...")`, `IllegalAction("...")`, `MalformedInput("...")`: engine and app
+  texts;
 - `msg_in("context", "...")`: a text with a gettext msgctxt (same English, other meaning);
 - `N_("...")`, `_("...")`, `tr("...")`, `translate("...")`: plain strings marked for
   translation or translated on the spot (CLI help, argparse's own words);
@@ -38,7 +39,8 @@ from pathlib import Path
 from ..engine.text import CONTEXT_SEP
 
 CONTEXT_CALL = "msg_in"  # msg_in("context", "text"): a msgctxt, keyed "context\x04text"
-MESSAGE_CALLS = frozenset({"msg", "Msg", "IllegalAction", "N_", "_", "translate", "tr"})
+MESSAGE_CALLS = frozenset({"msg", "Msg", "IllegalAction", "MalformedInput", "N_", "_", "translate",
+                           "tr"})
 TEXT_KEYWORDS = frozenset({"help", "description", "epilog", "title"})
 LCD_CALLS = frozenset({"IllegalAction", "Prompt", "Choice"})
 LCD_ROOT_FUNCTIONS = frozenset({"prompt", "host_lcd_lines"})

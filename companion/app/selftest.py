@@ -158,7 +158,7 @@ def _gpio_boxes(cfg: Config, env: CheckEnv, wanted: list[tuple[int, str]],
         return []
     from hardware.gpio_box import GpioBox
     from hardware.keyboard_box import MemoryDisplay
-    from hardware.lcd import LcdBus, mcp23008_lcd, pcf8574_lcd, real_i2c
+    from hardware.lcd import POLISH, LcdBus, mcp23008_lcd, pcf8574_lcd, real_i2c
     from hardware.pins import DEFAULT_BOX_PINS, DEFAULT_LCD_ADDRESSES, physical_pin
 
     try:
@@ -178,7 +178,8 @@ def _gpio_boxes(cfg: Config, env: CheckEnv, wanted: list[tuple[int, str]],
         lcd: Any = MemoryDisplay()
         if i2c is not None and probe_i2c(i2c, address):
             try:
-                lcd = bus.attach(lambda a=address: build(i2c, a), name=f"seat{seat}-lcd")  # type: ignore[misc]
+                lcd = bus.attach(lambda a=address: build(i2c, a), mapper=POLISH,  # type: ignore[misc]
+                                 name=f"seat{seat}-lcd")
                 report.ok(msg("{who}: LCD answers at {address}", who=name, address=hex_address))
             except Exception as exc:
                 report.problem(msg("{who}: the device at {address} is not a {lcd} LCD backpack "

@@ -512,3 +512,16 @@ def test_engine_input_errors_in_polish(tmp_path: Path, capsys: pytest.CaptureFix
                         '{"type": "jump"}\n', encoding="utf-8")
     assert main(["--lang", "pl", "replay", str(scenario)]) == 2
     assert f"{scenario}:2: nieznany typ akcji 'jump'" in capsys.readouterr().err
+
+
+def test_mega_civ_commodity_names_are_listed_and_short_in_every_language() -> None:
+    from companion.engine.games.mega_civilization import commodity_table
+    from companion.i18n.data_names import MEGA_CIV_COMMODITIES
+
+    in_game = {name for seats in range(5, 19) for _, name, _, _ in commodity_table(seats)}
+    assert set(MEGA_CIV_COMMODITIES) == in_game, "update companion/i18n/data_names.py"
+    for lang in LANGUAGES:
+        tr = translator(lang)
+        for name in in_game:
+            # "<Gemstones x12>" is a choice on the LCD: name, " x", 2 digits, the brackets
+            assert len(msg("{name} x{n}", name=Msg(name), n=12).render(tr)) + 2 <= LCD_COLS, name

@@ -607,14 +607,14 @@ class MegaCivilization:
             face, cap = listing[picking]
             if not isinstance(value, int) or not 0 <= value <= cap:
                 raise IllegalAction(msg("Max {cap} {name}\nin the game",
-                                        name=picking, cap=cap))
+                                        name=Msg(picking), cap=cap))
             hand = {k: v for k, v in state.hands.get(seat, {}).items() if k != picking}
             if value:
                 hand[picking] = value
             new = replace(state, hands={**state.hands, seat: hand},
                           picking={s: p for s, p in state.picking.items() if s != seat},
                           cursor={**state.cursor, seat: picking})
-            shown = msg("{name} {n}: {v}\nTotal {t}", name=picking, n=value,
+            shown = msg("{name} {n}: {v}\nTotal {t}", name=Msg(picking), n=value,
                         v=set_value(value, face), t=self.hand_total(new, seat))
             return Step(new, (Event(shown, seat),))
         if value == "clear":
@@ -873,10 +873,11 @@ class MegaCivilization:
         hand = state.hands.get(seat, {})
         if picking is not None:
             cap = {nm: c for nm, _, c in self.calc_list(state, seat)}[picking]
-            return Prompt("number", msg("{name} cards", name=picking), lo=0, hi=cap,
+            return Prompt("number", msg("{name} cards", name=Msg(picking)), lo=0, hi=cap,
                           initial=hand.get(picking, 0))
-        choices = [Choice(nm, msg("{name} x{n}", name=nm, n=hand[nm]) if hand.get(nm)
-                          else msg("{name}", name=nm))
+        # Commodity names are catalog ids (companion/i18n/data_names.py lists them).
+        choices = [Choice(nm, msg("{name} x{n}", name=Msg(nm), n=hand[nm]) if hand.get(nm)
+                          else msg("{name}", name=Msg(nm)))
                    for nm, _, _ in self.calc_list(state, seat)]
         choices.append(Choice("clear", msg("Clear all")))
         # Back on the commodity just counted, so the next one is a press or two away.

@@ -47,7 +47,8 @@ def cmd_games(args: argparse.Namespace) -> int:
         if r["aliases"]:
             print(msg("    aliases: {names}", names=", ".join(r["aliases"])).render(tr))
         for o in r["options"]:
-            allowed = "|".join(map(str, o["choices"])) if o["choices"] else f"{o['range'][0]}..{o['range'][1]}"
+            allowed = ("|".join(map(str, o["choices"])) if o["choices"]
+                       else f"{o['range'][0]}..{o['range'][1]}")
             print(msg("    option {name} = {default}  ({allowed})  {help}", name=o["name"],
                       default=repr(o["default"]), allowed=allowed,
                       help=o["help"]).render(tr))

@@ -50,13 +50,19 @@ class DemoClock:
         return self.now if self.virtual else time.monotonic()
 
     def sleep(self, seconds: float) -> None:
+        """Exactly `seconds`: button timings (debounce, hold, repeat) never speed up."""
         if self.virtual:
             self.now += seconds
             return
-        end = time.monotonic() + seconds / self.speed
+        end = time.monotonic() + seconds
         while (left := end - time.monotonic()) > 0:
             self.pump()
             time.sleep(min(left, 1 / 30))
+
+    def pause(self, seconds: float) -> None:
+        """Time for people to watch: shortened by `speed` in a window. On the virtual clock
+        it passes in full, so messages on the boxes time out as they would at a table."""
+        self.sleep(seconds if self.virtual else seconds / self.speed)
 
 
 class Presser(Protocol):
@@ -90,12 +96,16 @@ class Driver:
         self.clock.sleep(max(seconds, 0.0))
         self.app.run_once(0)
 
+    def watch(self, seconds: float) -> None:
+        """Let people look (the pace between steps, a shot's hold)."""
+        self.clock.pause(seconds)
+        self.app.run_once(0)
+
     def tap(self, seat: int, key: Key) -> None:
         self.presser.press(seat, key)
         self.settle(self.GAP)
         self.presser.release(seat, key)
         self.settle(self.GAP)
-        self.settle(self.pace)
 
     def hold(self, seat: int, key: Key, until: Callable[[], bool], limit: float = 8.0) -> None:
         self.presser.press(seat, key)
@@ -131,6 +141,7 @@ class Driver:
         else:
             raise RuntimeError(f"demo script: seat {seat} could not reach {value!r}")
         self.tap(seat, Key.OK)
+        self.watch(self.pace)
 
     def _near(self, seat: int, target: int) -> Callable[[], bool]:
         """While holding a key: stop once the draft is within a few taps of `target`."""
@@ -154,10 +165,12 @@ class Driver:
             self.withdraw(action.seat)
         elif isinstance(action, Host):
             self.app.sink(HostInput(action.command, action.params))
-            self.settle(self.pace)
+            self.settle()
+            self.watch(self.pace)
         elif isinstance(action, Undo):
             self.app.sink(HostInput("undo"))
-            self.settle(self.pace)
+            self.settle()
+            self.watch(self.pace)
 
 
 def _pygame_pump(app: App) -> Callable[[], None]:
@@ -272,7 +285,7 @@ def play(
                     path = folder / f"{step.name}.png"
                     save_png(renderer.surface, path)
                     frames.append(path)
-                driver.settle(step.hold)  # people look; messages on the boxes time out
+                driver.watch(step.hold)  # people look; messages on the boxes time out
                 continue
             driver.step(step)
         flush()

@@ -23,3 +23,23 @@ def test_demo_at_800x480(tmp_path: Path) -> None:
     assert main(["demo", "--out", str(tmp_path), "--window", "no", "--size", "800x480"]) == 0
     img = pygame.image.load(str(tmp_path / "10-final.png"))
     assert img.get_size() == (800, 480)
+
+
+def test_speed_shortens_watching_but_never_button_timings() -> None:
+    import time
+
+    from companion.app.demo import DemoClock
+    from companion.app.shaper import HOLD
+
+    clock = DemoClock(virtual=False, speed=20.0)
+    t0 = time.monotonic()
+    clock.sleep(HOLD / 4)  # part of an OK hold: must take its real time at any speed
+    held = time.monotonic() - t0
+    t0 = time.monotonic()
+    clock.pause(1.0)  # watching time: 1 s / 20
+    watched = time.monotonic() - t0
+    assert held >= HOLD / 4 and watched < 0.5
+    virtual = DemoClock(virtual=True, speed=20.0)
+    before = virtual()
+    virtual.pause(2.0)  # headless: the full 2 s pass, so box messages expire as at a table
+    assert virtual() - before == 2.0

@@ -11,6 +11,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
 
 import statistics
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -70,6 +71,23 @@ def camel_table(
     renderer = Renderer(surface, translator("en"))
     app = App(controller, {}, clock, renderer, show_lcds=show_lcds)
     return Table(app, renderer, controller)
+
+
+def wait_for_frame(frame_at: list[float], before: int, t0: float,
+                   limit: float = 1.0) -> float | None:
+    """Milliseconds from `t0` to the first frame after the `before`-th, or None (no frame)."""
+    deadline = t0 + limit
+    while len(frame_at) == before and time.perf_counter() < deadline:
+        time.sleep(0.0002)
+    return (frame_at[before] - t0) * 1000 if len(frame_at) > before else None
+
+
+def run_loop_until(app: App, done: threading.Event) -> None:
+    """The main loop as `companion run` drives it, until the presser thread is done."""
+    app.render()
+    while not done.is_set():
+        timeout = app.timeout()
+        app.run_once(0.1 if timeout is None else min(timeout, 0.1))
 
 
 def p99(ms: list[float]) -> float:

@@ -15,7 +15,7 @@ import argparse
 import threading
 import time
 
-from bench.common import camel_table, p99, percentiles
+from bench.common import camel_table, p99, percentiles, run_loop_until, wait_for_frame
 from companion.app.intents import HostInput, Key, KeyEdge
 from companion.app.loop import App
 from hardware.mock_rig import MockRig
@@ -46,22 +46,16 @@ def measure(presses: int, seats: int, size: tuple[int, int]) -> list[float]:
                     rig.press(seat, Key.OK)
                     time.sleep(0.03)  # a real press lasts longer than the debounce window
                     rig.release(seat, Key.OK)  # OK acts on release (a hold means unlock)
-                    t0 = time.perf_counter()
-                    deadline = t0 + 1.0
-                    while len(frame_at) == before and time.perf_counter() < deadline:
-                        time.sleep(0.0002)
-                    if len(frame_at) > before:
-                        samples.append((frame_at[before] - t0) * 1000)
+                    took = wait_for_frame(frame_at, before, time.perf_counter())
+                    if took is not None:
+                        samples.append(took)
                     count += 1
                     time.sleep(0.03)
         done.set()
 
     t = threading.Thread(target=presser, daemon=True)
     t.start()
-    app.render()
-    while not done.is_set():
-        timeout = app.timeout()
-        app.run_once(0.1 if timeout is None else min(timeout, 0.1))
+    run_loop_until(app, done)
     t.join()
     rig.close()
     return samples
@@ -103,11 +97,9 @@ def measure_18(presses: int, size: tuple[int, int]) -> list[float]:
             time.sleep(0.03)
             t0 = time.perf_counter()
             app.sink(KeyEdge(seat, Key.OK, False, time.monotonic()))
-            deadline = t0 + 1.0
-            while len(frame_at) == before and time.perf_counter() < deadline:
-                time.sleep(0.0002)
-            if len(frame_at) > before:
-                samples.append((frame_at[before] - t0) * 1000)
+            took = wait_for_frame(frame_at, before, t0)
+            if took is not None:
+                samples.append(took)
             time.sleep(0.03)
             app.sink(HostInput("undo"))
             time.sleep(0.05)
@@ -115,10 +107,7 @@ def measure_18(presses: int, size: tuple[int, int]) -> list[float]:
 
     t = threading.Thread(target=presser, daemon=True)
     t.start()
-    app.render()
-    while not done.is_set():
-        timeout = app.timeout()
-        app.run_once(0.1 if timeout is None else min(timeout, 0.1))
+    run_loop_until(app, done)
     t.join()
     return samples
 

@@ -19,7 +19,7 @@ import logging
 import threading
 import time
 
-from bench.common import percentiles
+from bench.common import percentiles, run_loop_until, wait_for_frame
 from companion.app.config import parse_config
 from companion.app.controller import Controller
 from companion.app.intents import HostInput, InputItem, Key, KeyEdge
@@ -103,12 +103,9 @@ def measure(presses: int, size: tuple[int, int]) -> dict[str, list[float]]:
             seat = seats_now[0]
             before, queued = len(frame_at), len(queued_at)
             t0 = press_ok(seat)
-            deadline = t0 + 1.0
-            while len(frame_at) == before and time.perf_counter() < deadline:
-                time.sleep(0.0002)
-            if len(frame_at) > before:
-                samples["serial" if seat in fakes else "GPIO"].append(
-                    (frame_at[before] - t0) * 1000)
+            took = wait_for_frame(frame_at, before, t0)
+            if took is not None:
+                samples["serial" if seat in fakes else "GPIO"].append(took)
                 if seat in fakes and len(queued_at) > queued:
                     samples["serial to queue"].append((queued_at[queued] - t0) * 1000)
             count += 1
@@ -117,11 +114,8 @@ def measure(presses: int, size: tuple[int, int]) -> dict[str, list[float]]:
 
     thread = threading.Thread(target=presser, daemon=True)
     thread.start()
-    app.render()
     try:
-        while not done.is_set():
-            timeout = app.timeout()
-            app.run_once(0.1 if timeout is None else min(timeout, 0.1))
+        run_loop_until(app, done)
     finally:
         thread.join(5)
         boxes.close()

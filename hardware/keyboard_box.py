@@ -144,29 +144,17 @@ class MemoryBox:
         pass  # nothing to release
 
 
-class KeyboardBox:
+class KeyboardBox(MemoryBox):
     """A seat played from the keyboard; implements `companion.app.ports.Box`.
 
     Input does not go through the box: the pygame loop maps key events with `keyboard_edge`.
     """
 
     def __init__(self, seat: int, keyset: int | None = None) -> None:
-        self.seat = seat
-        self.keyset = seat if keyset is None else keyset
-        if not 0 <= self.keyset < MAX_KEYBOARD_SEATS:
-            raise ValueError(f"keyboard key set {self.keyset} does not exist: "
+        keyset = seat if keyset is None else keyset
+        if not 0 <= keyset < MAX_KEYBOARD_SEATS:
+            raise ValueError(f"keyboard key set {keyset} does not exist: "
                              f"use 0-{MAX_KEYBOARD_SEATS - 1}")
-        self.keys = SEAT_KEYS[self.keyset]
-        self._lcd = MemoryDisplay()
-        self._led = MemoryLed()
-
-    @property
-    def lcd(self) -> MemoryDisplay:
-        return self._lcd
-
-    @property
-    def led(self) -> MemoryLed:
-        return self._led
-
-    def close(self) -> None:
-        pass  # nothing to release
+        super().__init__(seat)
+        self.keyset = keyset
+        self.keys = SEAT_KEYS[keyset]

@@ -95,7 +95,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from .demo import run_demo
 
     return run_demo(out=Path(args.out) if args.out else None, size=args.size,
-                    window=args.window, lang=args.lang, speed=args.speed)
+                    window=args.window, lang=args.lang, speed=args.speed, game=args.game)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -142,6 +142,8 @@ def build_parser(translate: Translate | None = None) -> argparse.ArgumentParser:
     d.add_argument("--window", choices=("auto", "yes", "no"), default="auto",
                    help=_("open a window (auto: when a display is available)"))
     d.add_argument("--speed", type=float, default=1.0, help=_("window mode: 2 = twice as fast"))
+    d.add_argument("--game", default="camel-up-off-season",
+                   help=_("which game's demo to play (an id or alias from `companion games`)"))
     d.set_defaults(func=cmd_demo)
 
     r = sub.add_parser("run", help=_("run a game from a config file, resuming its journal"))

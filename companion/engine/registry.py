@@ -6,7 +6,6 @@ from .errors import MalformedInput
 from .game import Game
 from .text import msg
 
-
 # One line per game module in companion/engine/games/ (each defines GAME).
 _MODULES = (
     "camel_up_off_season",

@@ -53,6 +53,6 @@ def msg_in(context: str, id: str, **args: str | int | Msg) -> Msg:
     return Msg(context + CONTEXT_SEP + id, tuple(sorted(args.items())))
 
 
-def N_(text: str) -> str:  # noqa: N802 - the gettext marker name, found by extraction
+def N_(text: str) -> str:
     """Mark a plain string for extraction without building a Msg."""
     return text

@@ -242,7 +242,7 @@ def test_civilizations_from_names_options_or_the_host(tmp_path: Path) -> None:
                               host("civ", seat=2, name="Minoa"), host("civ", seat=2, name="Gaul"),
                               host("civ", seat=2, name="Egypt")],
                    seats=seats, civ_4="Rome", civ_5="Saba")
-    assert refused(out) == ["Nothing to enter right now", "Minoa is taken",
+    assert refused(out) == ["Nothing to enter right now", "Minoa taken",
                             "Not a Mega Civ civilization"]
     assert [c["civ"] for c in out["civilizations"]] == ["Minoa", "Hellas", "Egypt", "Rome",
                                                         "Saba"]

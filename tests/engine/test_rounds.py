@@ -17,7 +17,7 @@ def test_sealed_round_locks_unlocks_and_reveals_only_when_complete() -> None:
         r.enter(0, 6)
     r = r.withdraw(0).enter(0, 6).enter(1, 0)
     assert r.complete and r.values() == {0: 6, 1: 0, 2: 1}
-    with pytest.raises(IllegalAction, match="Not in this round"):
+    with pytest.raises(IllegalAction, match="Not in this\nround"):
         r.enter(3, 1)
 
 

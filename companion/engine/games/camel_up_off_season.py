@@ -43,7 +43,7 @@ CARDS: dict[str, tuple[Msg, Msg]] = {
     GOODS: (msg("Lowest quantity of goods cards"), msg("Fewest goods cards: +1 to the bet.")),
 }
 FORBIDDEN = {NO2: 2, NO3: 3}
-COUNT_CARDS = {DATES: msg("Dates on camels?"), GOODS: msg("Goods cards held?")}
+COUNT_CARDS = {DATES: msg("Dates on camels?"), GOODS: msg("Goods cards?")}
 LUCKY_PENALTY = 2
 MAX_COUNT = 99
 MAX_INCOME = 999
@@ -237,7 +237,7 @@ class CamelUpOffSeason:
         start = int(options["start_coins"])
         fp = int(options["first_player"])
         if fp >= len(seats):
-            raise IllegalAction(msg("No seat {n} to hold\nthe First Player", n=fp + 1))
+            raise IllegalAction(msg("No seat {n} for\nFirst Player", n=fp + 1))
         ledger = Ledger.open({seat_account(i): start for i in range(len(seats))} | {SUPPLY: 0})
         return CamelState(
             seats, dict(options), ledger, "card", fp, market_order=clockwise_from(fp, len(seats))
@@ -258,15 +258,15 @@ class CamelUpOffSeason:
             if state.phase == "income":
                 return self._income(state, action.seat, action.value)
             raise IllegalAction("Nothing to enter\nright now")
-        raise IllegalAction(msg("Not an action for\nthis game"))
+        raise IllegalAction(msg("Not an action\nfor this game"))
 
     def _host(self, state: CamelState, action: Host) -> Step:
         if action.command == "start":
             card = action.str_param("card")
             if card not in CARDS:
-                raise IllegalAction(msg("Unknown card {card}", card=card))
+                raise IllegalAction(msg("Unknown card\n{card}", card=card))
             if state.phase not in ("card", "income"):
-                raise IllegalAction("Finish this auction\nfirst")
+                raise IllegalAction("Finish this\nauction first")
             number = len(state.auctions) + 1
             auction = Auction(
                 number, card, state.first_player, bids=SealedRound(tuple(range(len(state.seats))))
@@ -309,12 +309,12 @@ class CamelUpOffSeason:
             return Step(replace(state, ledger=ledger, log=(*state.log, line)), (Event(line),))
         if action.command == "end":
             if state.phase in ("counts", "bidding"):
-                raise IllegalAction("Finish or abandon\nthe auction first")
+                raise IllegalAction("First finish or\nabandon auction")
             return Step(
                 replace(state, phase="over", log=(*state.log, msg("Game over"))),
                 (Event(msg("Game over")),),
             )
-        raise IllegalAction(msg("Unknown host command\n{c}", c=action.command))
+        raise IllegalAction(msg("Unknown command\n{c}", c=action.command))
 
     def _sit_out(self, state: CamelState, seat: int) -> Step:
         """A seat whose box is gone sits this auction out: no count, no bid, pays nothing.
@@ -466,7 +466,7 @@ class CamelUpOffSeason:
                 return Prompt(
                     "wait",
                     msg("Entered {n}", n=cur.counts[seat]),
-                    info=msg("Waiting for others"),
+                    info=msg("Wait for others"),
                     money=coins,
                 )
             return Prompt(

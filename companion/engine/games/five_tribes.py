@@ -245,7 +245,7 @@ class FiveTribes:
             if state.phase == "scoring":
                 return self._unsold(state, action.seat, action.value)
             raise IllegalAction("Game over")
-        raise IllegalAction(msg("Not an action for\nthis game"))
+        raise IllegalAction(msg("Not an action\nfor this game"))
 
     def _names(self, state: FiveTribesState) -> list[str]:
         return [s.name for s in state.seats]
@@ -397,11 +397,11 @@ class FiveTribes:
                 raise IllegalAction("Fakirs only pay\nfor a paid spot")
             raise IllegalAction("The 0s are full\nbid at least 1")
         if bid.taken(spot) is not None:
-            raise IllegalAction(msg("Spot {c} is taken", c=COSTS[spot]))
+            raise IllegalAction(msg("Spot {c} taken", c=COSTS[spot]))
         if fakirs and rank(spot) < fakirs:
             raise IllegalAction(msg("Too many Fakirs\nfor spot {c}", c=COSTS[spot]))
         price = kumarbi_cost(spot, fakirs) if fakirs else COSTS[spot]
-        raise IllegalAction(msg("Cannot afford {c}\nyou have {n}", c=price, n=state.gold(seat)))
+        raise IllegalAction(msg("Can't afford {c}\nyou have {n}", c=price, n=state.gold(seat)))
 
     def _place(self, state: FiveTribesState, seat: int, spot: int, price: int,
                fakirs: int) -> Step:

@@ -261,7 +261,7 @@ class MarraCash:
             else:
                 new = self._enter(state, action.seat, action.value)
         else:
-            raise IllegalAction(msg("Not an action for\nthis game"))
+            raise IllegalAction(msg("Not an action\nfor this game"))
         events = [Event(line) for line in new.log[len(state.log):]]
         if new.auction is not None and new.auction.winner is not None and (
                 state.auction is None or state.auction.winner is None):
@@ -577,7 +577,7 @@ class MarraCash:
         if cmd == "adjust":
             seat, amount = action.int_param("seat"), action.int_param("amount")
             if not 0 <= seat < len(state.seats) or amount == 0:
-                raise IllegalAction("Adjust needs a seat\nand an amount")
+                raise IllegalAction("Adjust needs a\nseat and amount")
             if amount > 0:
                 return _pay(state, None, seat, amount, msg("host correction"))
             return _pay(state, seat, None, -amount, msg("host correction"))
@@ -587,7 +587,7 @@ class MarraCash:
             if state.stage == "over":
                 raise IllegalAction("The game is over")
             return self._game_over(_say(state, msg("Host ends the game")))
-        raise IllegalAction(msg("Unknown host command\n{c}", c=cmd))
+        raise IllegalAction(msg("Unknown command\n{c}", c=cmd))
 
     def host_commands(self, state: MarraState) -> tuple[HostCommand, ...]:
         cmds: list[HostCommand] = []
@@ -694,7 +694,7 @@ class MarraCash:
         """One LCD line on what the active seat is doing, for the others' boxes."""
         name = state.names[state.seat]
         if state.stage in ("pick",):
-            return msg("{name} picks shop", name=name)
+            return msg("{name}: a shop", name=name)
         if state.stage in ("move", "count"):
             return msg("{name} moves", name=name)
         if state.stage == "refill":

@@ -302,7 +302,7 @@ class MegaCivilization:
         taken = [c for c in civs if c is not None]
         if len(set(taken)) != len(taken):
             dup = next(c for c in taken if taken.count(c) > 1)
-            raise IllegalAction(msg("{civ} is taken\ntwice", civ=dup))
+            raise IllegalAction(msg("{civ}\ntaken twice", civ=dup))
         table_block = self._table_block(n, str(options["block"]))
         blocks = tuple(self._block_for(table_block, c) for c in civs)
         start = int(options["start_treasury"])
@@ -688,7 +688,7 @@ class MegaCivilization:
         if civ is None:
             raise IllegalAction("Not a Mega Civ\ncivilization")
         if civ in state.civs and state.civs[seat] != civ:
-            raise IllegalAction(msg("{civ} is taken", civ=civ))
+            raise IllegalAction(msg("{civ} taken", civ=civ))
         civs = tuple(civ if i == seat else c for i, c in enumerate(state.civs))
         table_block = None if state.two_blocks else state.blocks[0]
         blocks = tuple(self._block_for(table_block, c) if i == seat else b
@@ -864,7 +864,7 @@ class MegaCivilization:
         if seat in state.passed:
             return Prompt("wait", msg("Bought {k}", k=k), info=now, money=money)
         if seat not in state.buy.order:
-            return Prompt("wait", now, info=msg("No cities: no buy"))
+            return Prompt("wait", now, info=msg("No buy: 0 cities"))
         place = state.buy.order.index(seat) + 1
         return Prompt("wait", now, info=msg("Buy #{k} of {m}", k=place, m=len(state.buy.order)))
 

@@ -45,7 +45,7 @@ class OrderedRound:
         """Refuse an action from a seat whose turn it is not."""
         cur = self.current
         if cur is None:
-            raise IllegalAction("This round is over")
+            raise IllegalAction("Round is over")
         if seat != cur:
             who = names[cur] if names is not None else str(cur + 1)
             raise IllegalAction(msg("Not your turn\n{name} is up", name=who))
@@ -53,7 +53,7 @@ class OrderedRound:
     def advance(self) -> OrderedRound:
         """The current seat is done; the next one acts."""
         if self.done:
-            raise IllegalAction("This round is over")
+            raise IllegalAction("Round is over")
         return OrderedRound(self.order, self.pos + 1)
 
     def stay(self) -> OrderedRound:

@@ -20,7 +20,7 @@ class SealedRound:
 
     def enter(self, seat: int, value: Value) -> SealedRound:
         if seat not in self.seats:
-            raise IllegalAction("Not in this round")
+            raise IllegalAction("Not in this\nround")
         if seat in self.entries:
             raise IllegalAction("Already locked\nhold OK: unlock")
         return SealedRound(self.seats, {**self.entries, seat: value})
@@ -33,7 +33,7 @@ class SealedRound:
     def without(self, seat: int) -> SealedRound:
         """The round goes on without `seat` (its box is gone and the host skips it)."""
         if seat not in self.seats:
-            raise IllegalAction("Not in this round")
+            raise IllegalAction("Not in this\nround")
         return SealedRound(tuple(s for s in self.seats if s != seat),
                            {s: v for s, v in self.entries.items() if s != seat})
 

@@ -133,9 +133,15 @@ def build_parser(translate: Translate | None = None) -> argparse.ArgumentParser:
                                 description=_("Table companion for auction board games."))
     p.add_argument("--lang", choices=LANGUAGES, default=None,
                    help=_("language of every text (default: the config's, else en)"))
+    # `companion demo --lang pl` reads as naturally as `companion --lang pl demo`: every
+    # subcommand takes it too (SUPPRESS: absent there, it never undoes the first one).
+    lang = argparse.ArgumentParser(add_help=False)
+    lang.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+                      help=_("language of every text (default: the config's, else en)"))
     sub = p.add_subparsers(dest="command", required=True)
 
-    d = sub.add_parser("demo", help=_("a scripted 4-seat game on mock boxes"))
+    d = sub.add_parser("demo", parents=[lang],
+                       help=_("a scripted 4-seat game on mock boxes"))
     d.add_argument("--out", help=_("folder for PNG frames when there is no display"))
     d.add_argument("--size", type=_size_type(_), default=(1280, 720),
                    help=_("WIDTHxHEIGHT, default 1280x720"))
@@ -146,22 +152,26 @@ def build_parser(translate: Translate | None = None) -> argparse.ArgumentParser:
                    help=_("which game's demo to play (an id or alias from `companion games`)"))
     d.set_defaults(func=cmd_demo)
 
-    r = sub.add_parser("run", help=_("run a game from a config file, resuming its journal"))
+    r = sub.add_parser("run", parents=[lang],
+                       help=_("run a game from a config file, resuming its journal"))
     r.add_argument("--config", default="companion.toml", help=_("the TOML config (README: Config)"))
     r.add_argument("--journal", help=_("journal file (default: the config's 'journal')"))
     r.set_defaults(func=cmd_run)
 
-    g = sub.add_parser("games", help=_("list the games, seat counts and options"))
+    g = sub.add_parser("games", parents=[lang],
+                       help=_("list the games, seat counts and options"))
     g.add_argument("--json", action="store_true", help=_("print the list as JSON"))
     g.set_defaults(func=cmd_games)
 
-    rp = sub.add_parser("replay", help=_("replay a journal or scenario and print the outcome"))
+    rp = sub.add_parser("replay", parents=[lang],
+                       help=_("replay a journal or scenario and print the outcome"))
     rp.add_argument("file", help=_("the journal or scenario file"))
     rp.add_argument("--json", action="store_true",
                     help=_("print the outcome as JSON (docs/journal.md)"))
     rp.set_defaults(func=cmd_replay)
 
-    ch = sub.add_parser("check-hardware", help=_("press each button of every configured box, "
+    ch = sub.add_parser("check-hardware", parents=[lang],
+                       help=_("press each button of every configured box, "
                         "show a test pattern, blink the LEDs; report what to fix"))
     ch.add_argument("--config", default="companion.toml",
                     help=_("the TOML config (README: Config)"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 
 from companion.app.cli import main
 
@@ -43,3 +44,10 @@ def test_speed_shortens_watching_but_never_button_timings() -> None:
     before = virtual()
     virtual.pause(2.0)  # headless: the full 2 s pass, so box messages expire as at a table
     assert virtual() - before == 2.0
+
+
+def test_lang_works_after_the_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games", "--lang", "pl"]) == 0
+    after = capsys.readouterr().out
+    assert main(["--lang", "pl", "games"]) == 0
+    assert "(3-5 graczy)" in after and after == capsys.readouterr().out

@@ -49,7 +49,8 @@ DEFAULT_USB_IDS: tuple[tuple[int, int], ...] = ((0x2E8A, 0x0005),)
 BY_ID = Path("/dev/serial/by-id")
 CLAIM_PREFIX = "*"  # `serial:*1`: a seat taken at the table; `*` never occurs in a box id
 BAUD = 115200  # USB CDC ignores it; a UART bridge (CH340, FTDI) box needs it
-READ_TIMEOUT = 0.05  # how often a reader looks up from the port to check its deadlines
+READ_TIMEOUT = 0.25  # how often an idle reader looks up to check its deadlines (data wakes
+# it at once; deadlines are seconds long, and 12 boxes at 20 wake-ups a second cost CPU)
 
 OpenPort = Callable[[str], Any]  # path -> an open pyserial-like port
 
@@ -593,7 +594,7 @@ class SerialBoxes:
     def _key(self, link: BoxLink, key: Key, down: bool) -> None:
         with self._lock:
             if link.state == "bound" and link.seat is not None:
-                self.sink(KeyEdge(link.seat, key, down, self.clock()))
+                self.sink(KeyEdge(link.seat, key, down, self.clock(), debounced=True))
             elif link.state == "unclaimed" and key is Key.OK and not down:
                 self._claim(link)
             # refused boxes' keys go nowhere

@@ -126,7 +126,7 @@ class FakeSerialBox:
             try:
                 # Host lines wake it at once; the timeout only paces heartbeats and
                 # late debounce releases (12 fake boxes must not eat the bench's CPU).
-                ready, _, _ = select.select([self._master], [], [], 0.02)
+                ready, _, _ = select.select([self._master], [], [], 0.1)
                 data = os.read(self._master, 4096) if ready else b""
             except OSError:
                 data = b""  # EIO while the host has the slave closed

@@ -35,6 +35,9 @@ class KeyEdge:
     key: Key
     down: bool
     at: float
+    # A serial box debounces in its firmware; its edges arrive with line jitter, so the
+    # host must not debounce them again (that would hold back a release up to 20 ms).
+    debounced: bool = False
 
 
 @dataclass(frozen=True)

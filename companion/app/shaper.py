@@ -48,7 +48,7 @@ class InputShaper:
         out = self.poll(edge.at)
         if edge.down == st.down:
             st.settle_at = None
-        elif edge.at - st.accepted_at >= DEBOUNCE:
+        elif edge.debounced or edge.at - st.accepted_at >= DEBOUNCE:
             out += self._accept(edge.seat, edge.key, st, edge.down, edge.at)
         else:
             st.settle_at = st.accepted_at + DEBOUNCE

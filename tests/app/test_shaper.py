@@ -54,3 +54,11 @@ def test_seats_are_independent() -> None:
     a = sh.feed(edge(Key.MINUS, True, 0.0, seat=0))
     b = sh.feed(edge(Key.MINUS, True, 0.001, seat=1))
     assert a == [SeatIntent(0, Intent.MINUS)] and b == [SeatIntent(1, Intent.MINUS)]
+
+
+def test_edges_debounced_at_the_box_are_not_held_back_again() -> None:
+    # A serial box debounced these; line jitter made press and release arrive 5 ms apart.
+    sh = InputShaper()
+    assert sh.feed(KeyEdge(0, Key.OK, True, 1.0, debounced=True)) == []
+    assert sh.feed(KeyEdge(0, Key.OK, False, 1.005, debounced=True)) == [SeatIntent(0, Intent.OK)]
+    assert sh.next_deadline() is None

@@ -43,6 +43,21 @@ class Config:
     lcd: str = "pcf8574"  # LCD backpack kind on the GPIO boxes: "pcf8574" or "mcp23008"
     path: Path | None = None
 
+    def wanted_boxes(self) -> list[tuple[int, str]]:
+        """(seat, box spec) for every seat, then the host's own box as HOST_SEAT if any."""
+        from .hostmenu import HOST_SEAT
+
+        wanted = [(i, sc.box) for i, sc in enumerate(self.seats)]
+        if self.host_box != "keyboard":
+            wanted.append((HOST_SEAT, self.host_box))
+        return wanted
+
+    def boxes_of(self, kind: str) -> list[tuple[int, str]]:
+        """(seat, what follows "kind:") for each wanted box of that kind."""
+        prefix = kind + ":"
+        return [(seat, box[len(prefix):]) for seat, box in self.wanted_boxes()
+                if box.startswith(prefix)]
+
 
 def _line_of(text: str, needle: str, last: bool = False) -> int | None:
     """The first (or last) line mentioning `needle`: where the user should look."""

@@ -27,6 +27,11 @@ from .journal import Journal
 BANNER_SECONDS = 4.0
 
 
+def host_action(command: str, params: tuple[tuple[str, Value], ...]) -> Action:
+    """What a host command becomes: `undo` is the generic correction, the rest the game's."""
+    return Undo() if command == "undo" else Host(command, params)
+
+
 @dataclass
 class Banner:
     text: Msg
@@ -78,8 +83,7 @@ class Controller:
                 self.submit(wanted, now, seat=item.seat)
             return True
         if isinstance(item, HostInput):
-            command: Action = Undo() if item.command == "undo" else Host(item.command, item.params)
-            self.submit(command, now, seat=None)
+            self.submit(host_action(item.command, item.params), now, seat=None)
             return True
         if isinstance(item, BoxStatus):
             if item.seat in self.connected:
@@ -116,8 +120,7 @@ class Controller:
                 self.sessions[ev.seat].flash(ev.text, now)
 
     def host(self, command: str, now: float, **params: Value) -> bool:
-        action: Action = Undo() if command == "undo" else Host.make(command, **params)
-        return self.submit(action, now, seat=None)
+        return self.submit(host_action(command, tuple(sorted(params.items()))), now, seat=None)
 
     # -- time
 

@@ -24,7 +24,6 @@ from ..engine.text import msg
 from ..i18n import translator
 from .config import Config, load_config
 from .controller import Controller
-from .hostmenu import HOST_SEAT
 from .intents import InputItem, InputSink, Key, KeyEdge, Quit
 from .journal import Journal, load
 from .loop import App
@@ -91,11 +90,10 @@ def build_boxes(cfg: Config, sink: InputSink, clock: Callable[[], float], *,
     from hardware.keyboard_box import SEAT_KEYS, KeyboardBox, host_key_map
 
     out = Boxes()
-    # (seat, box number) per kind; the host's own box counts as seat HOST_SEAT
-    wanted = [(i, sc.box) for i, sc in enumerate(cfg.seats)] + [(HOST_SEAT, cfg.host_box)]
-    gpio = [(seat, int(box.split(":")[1])) for seat, box in wanted if box.startswith("gpio:")]
-    mock = [(seat, int(box.split(":")[1])) for seat, box in wanted if box.startswith("mock:")]
-    serial = [(seat, box.split(":", 1)[1]) for seat, box in wanted if box.startswith("serial:")]
+    # (seat, box number or id) per kind; the host's own box counts as seat HOST_SEAT
+    gpio = [(seat, int(n)) for seat, n in cfg.boxes_of("gpio")]
+    mock = [(seat, int(n)) for seat, n in cfg.boxes_of("mock")]
+    serial = cfg.boxes_of("serial")
     if gpio:
         from hardware.gpio_box import GpioBox
         from hardware.lcd import POLISH, LcdBus, mcp23008_lcd, pcf8574_lcd, real_i2c

@@ -120,16 +120,14 @@ def check_hardware(cfg: Config, env: CheckEnv | None = None) -> int:
     edges: queue.SimpleQueue[InputItem] = queue.SimpleQueue()
     clock = time.monotonic
     closers: list[Callable[[], None]] = []
-    wanted = [(i, sc.box) for i, sc in enumerate(cfg.seats)]
-    if cfg.host_box != "keyboard":
-        wanted.append((HOST_SEAT, cfg.host_box))
+    wanted = cfg.wanted_boxes()
     under_test: list[BoxUnderTest] = []
     try:
         report.out(msg("Checking {n} box(es) from {path}", n=len(wanted),
                        path=str(cfg.path) if cfg.path else msg("the config")))
-        under_test += _gpio_boxes(cfg, env, wanted, edges.put, clock, closers, report)
-        under_test += _mock_boxes(cfg, wanted, edges.put, clock, closers, report)
-        under_test += _serial_boxes(cfg, env, wanted, edges.put, clock, closers, report)
+        under_test += _gpio_boxes(cfg, env, edges.put, clock, closers, report)
+        under_test += _mock_boxes(cfg, edges.put, clock, closers, report)
+        under_test += _serial_boxes(cfg, env, edges.put, clock, closers, report)
         for seat, box in wanted:
             if box.startswith("keyboard:"):
                 report.ok(msg("{who}: keyboard keys {keys} (nothing to check; try them in "
@@ -150,10 +148,10 @@ def check_hardware(cfg: Config, env: CheckEnv | None = None) -> int:
     return 0
 
 
-def _gpio_boxes(cfg: Config, env: CheckEnv, wanted: list[tuple[int, str]],
-                sink: Callable[[InputItem], None], clock: Callable[[], float],
-                closers: list[Callable[[], None]], report: Report) -> list[BoxUnderTest]:
-    gpio = [(seat, int(box.split(":")[1])) for seat, box in wanted if box.startswith("gpio:")]
+def _gpio_boxes(cfg: Config, env: CheckEnv, sink: Callable[[InputItem], None],
+                clock: Callable[[], float], closers: list[Callable[[], None]],
+                report: Report) -> list[BoxUnderTest]:
+    gpio = [(seat, int(n)) for seat, n in cfg.boxes_of("gpio")]
     if not gpio:
         return []
     from hardware.gpio_box import GpioBox
@@ -211,10 +209,10 @@ def _gpio_boxes(cfg: Config, env: CheckEnv, wanted: list[tuple[int, str]],
     return out
 
 
-def _mock_boxes(cfg: Config, wanted: list[tuple[int, str]], sink: Callable[[InputItem], None],
+def _mock_boxes(cfg: Config, sink: Callable[[InputItem], None],
                 clock: Callable[[], float], closers: list[Callable[[], None]],
                 report: Report) -> list[BoxUnderTest]:
-    mock = [(seat, int(box.split(":")[1])) for seat, box in wanted if box.startswith("mock:")]
+    mock = [(seat, int(n)) for seat, n in cfg.boxes_of("mock")]
     if not mock:
         return []
     from hardware.mock_rig import MockRig
@@ -232,10 +230,10 @@ def _mock_boxes(cfg: Config, wanted: list[tuple[int, str]], sink: Callable[[Inpu
     return out
 
 
-def _serial_boxes(cfg: Config, env: CheckEnv, wanted: list[tuple[int, str]],
-                  sink: Callable[[InputItem], None], clock: Callable[[], float],
-                  closers: list[Callable[[], None]], report: Report) -> list[BoxUnderTest]:
-    serial = [(seat, box.split(":", 1)[1]) for seat, box in wanted if box.startswith("serial:")]
+def _serial_boxes(cfg: Config, env: CheckEnv, sink: Callable[[InputItem], None],
+                  clock: Callable[[], float], closers: list[Callable[[], None]],
+                report: Report) -> list[BoxUnderTest]:
+    serial = cfg.boxes_of("serial")
     if not serial and env.serial_ports is None:
         return []
     from hardware.serial_box import SerialBoxes, SerialSeat

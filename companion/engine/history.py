@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action, Enter, Undo, Value, Withdraw
+from .actions import Action, Enter, Undo, Value, Withdraw, action_to_json
 from .errors import IllegalAction
 from .game import Event, Game, resolve_options
 from .seats import Seat
@@ -31,8 +31,10 @@ class History:
     game: Game
     setup: Setup
     states: list[Any]
-    actions: list[Action] = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)  # the ones standing (undos applied)
     corrections: list[Msg] = field(default_factory=list)
+    # Every accepted action including the undos, in order: what the journal holds.
+    journal_actions: list[Action] = field(default_factory=list)
 
     @classmethod
     def start(cls, game: Game, setup: Setup) -> History:
@@ -76,15 +78,7 @@ class History:
         else:
             self.actions.append(action)
             self.states.append(new_state)
-        self._all.append(action)
-
-    def __post_init__(self) -> None:
-        self._all: list[Action] = []
-
-    @property
-    def journal_actions(self) -> list[Action]:
-        """Every accepted action including undos, in order (what the journal holds)."""
-        return list(self._all)
+        self.journal_actions.append(action)
 
     def apply(self, action: Action) -> tuple[Event, ...]:
         new_state, events = self.check(action)
@@ -93,8 +87,6 @@ class History:
 
 
 def describe(action: Action) -> str:
-    from .actions import action_to_json
-
     return ", ".join(f"{k}={v}" for k, v in action_to_json(action).items())
 
 

@@ -32,11 +32,10 @@ def two_sides(left: str, right: str, width: int = LCD_COLS) -> str:
 
 
 def step_value(value: int, step: int, direction: int, lo: int, hi: int) -> int:
-    """Move by `step`; a step above 1 lands on multiples of it (13 -> 15 -> 20), clamped."""
+    """Move by `step`; a step above 1 lands on multiples of it (13 -> 15 -> 20 going up,
+    13 -> 10 -> 5 going down), clamped to lo..hi."""
     if step > 1:
-        value = (value // step + 1) * step if direction > 0 else -((-value) // step - 1) * step
-        if direction < 0 and value % step:
-            value -= value % step
+        value = (value // step + 1) * step if direction > 0 else ((value - 1) // step) * step
     else:
         value += direction
     return max(lo, min(hi, value))

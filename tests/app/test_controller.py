@@ -8,7 +8,7 @@ from pathlib import Path
 from companion.app.controller import Controller
 from companion.app.intents import HostInput, Intent, SeatIntent
 from companion.app.journal import Journal, load
-from companion.engine.actions import Action
+from companion.engine.actions import Action, Host
 from companion.engine.history import History, Setup
 from companion.engine.registry import get_game
 from companion.engine.seats import Seat
@@ -99,3 +99,24 @@ def test_host_undo_banner_and_refused_host_command(tmp_path: Path) -> None:
     c.host("abandon", 2.0)
     banner = c.banner_text()
     assert banner is not None and "No auction" in banner.render()
+
+
+def test_accelerated_steps_land_on_multiples_in_both_directions() -> None:
+    from companion.app.boxui import step_value
+
+    assert [step_value(v, 5, 1, 0, 100) for v in (13, 15, 99)] == [15, 20, 100]
+    assert [step_value(v, 5, -1, 0, 100) for v in (13, 15, 20, 3)] == [10, 10, 15, 0]
+    assert step_value(7, 1, -1, 0, 100) == 6 and step_value(0, 1, -1, 0, 100) == 0
+
+
+def test_holding_minus_goes_down(tmp_path: Path) -> None:
+    c, _ = make(tmp_path)
+    c.history.apply(Host.make("adjust", seat=0, amount=95))  # 100 coins: the bid can go high
+    c._sync()
+    c.host("start", 0.0, card="highest_bet")
+    c.handle(SeatIntent(0, Intent.PLUS, step=25), 0.0)
+    c.handle(SeatIntent(0, Intent.PLUS, step=25), 0.0)  # 25, 50
+    for step in (1, 5, 10, 25):  # an accelerating hold of minus
+        before = c.sessions[0].draft
+        c.handle(SeatIntent(0, Intent.MINUS, step=step), 0.0)
+        assert isinstance(before, int) and c.sessions[0].draft < before

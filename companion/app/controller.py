@@ -53,7 +53,6 @@ class Controller:
         self.banner: Banner | None = None
         self.host_menu = HostMenu()
         self._now = 0.0
-        self.accepted = 0  # actions accepted this run (benchmarks, tests)
         self._sync()
 
     @property
@@ -105,7 +104,6 @@ class Controller:
         if self.journal is not None:
             self.journal.append(action)  # fsynced: only now may anyone see it confirmed
         self.history.accept(action, new_state)
-        self.accepted += 1
         if seat is None:
             self.banner = None  # the host's earlier refusal is answered by this success
         self._sync()

@@ -10,9 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-Arg = "str | int | Msg"
-
-
 # gettext's msgctxt separator: "context\x04id" keys a text that needs telling apart from the
 # same English (the 3-letter shop colour "Red" vs the colour name "Red"); see `msg_in`.
 CONTEXT_SEP = "\x04"

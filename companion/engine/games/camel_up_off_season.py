@@ -63,7 +63,6 @@ class Attempt:
     winner: int | None
     payment: int
     penalties: Mapping[int, int]  # Lucky 0 losses, seat -> pounds
-    lucky: bool  # won as the only 0 on The Lucky 0
     standard: bool  # the card fell back to the standard auction
     note: Msg | None
 
@@ -171,19 +170,8 @@ def resolve(
     considered = seats
     zeros = tuple(s for s in seats if bids[s] == 0)
     if card == LUCKY0 and len(zeros) == 1:
-        return Attempt(
-            bids,
-            mods,
-            effective,
-            seats,
-            (),
-            zeros[0],
-            0,
-            {},
-            True,
-            False,
-            msg("Only one 0: it wins."),
-        )
+        return Attempt(bids, mods, effective, seats, (), zeros[0], 0, {}, False,
+                       msg("Only one 0: it wins."))
     if card == LOWEST:
         considered = tuple(s for s in seats if bids[s] >= 1)
     winner, dropped = unique_best({s: effective[s] for s in considered}, lowest=card == LOWEST)
@@ -199,7 +187,7 @@ def resolve(
         owed = bids[winner] if payment == "bid" else effective[winner]
         pay = max(0, min(owed, coins[winner]))
     return Attempt(
-        bids, mods, effective, considered, dropped, winner, pay, penalties, False, standard, note
+        bids, mods, effective, considered, dropped, winner, pay, penalties, standard, note
     )
 
 

@@ -16,9 +16,9 @@ import threading
 import time
 
 from bench.common import camel_table, p99, percentiles, run_loop_until, wait_for_frame
-from companion.app.intents import HostInput, Key, KeyEdge
 from companion.app.loop import App
-from hardware.mock_rig import MockRig
+from companion.boxes.mock_rig import MockRig
+from companion.boxes.vocabulary import HostInput, Key, KeyEdge
 
 FRAME_60HZ_MS = 1000 / 60
 
@@ -65,10 +65,10 @@ def calamity_count_table(size: tuple[int, int]) -> App:
     """The 18-seat Mega Civilization demo table, at the calamity count's sealed round."""
     from companion.app.controller import Controller
     from companion.app.demos import demo_for, play_until
+    from companion.boxes.keyboard_box import MemoryBox
     from companion.display.renderer import Renderer
     from companion.display.window import open_display
     from companion.i18n import translator
-    from hardware.keyboard_box import MemoryBox
 
     h = play_until(demo_for("mega-civilization"), after_command="calamities")
     renderer = Renderer(open_display(size), translator("en"))

@@ -22,16 +22,16 @@ import time
 from bench.common import percentiles, run_loop_until, wait_for_frame
 from companion.app.config import parse_config
 from companion.app.controller import Controller
-from companion.app.intents import HostInput, InputItem, Key, KeyEdge
 from companion.app.loop import App
 from companion.app.runner import build_boxes
+from companion.boxes.gpio_box import GpioBox
+from companion.boxes.vocabulary import HostInput, InputItem, Key, KeyEdge
 from companion.display.renderer import Renderer
 from companion.display.window import open_display
 from companion.engine.history import History, Setup
 from companion.engine.registry import get_game
 from companion.i18n import translator
-from hardware.gpio_box import GpioBox
-from hardware.serial_fakebox import FakeSerialBox
+from hardware.firmware.fakebox import FakeSerialBox
 
 FRAME_60HZ_MS = 1000 / 60
 CIVS = ("Minoa", "Saba", "Assyria", "Maurya", "Celt", "Babylon", "Carthage", "Dravidia",

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import bench.common  # noqa: F401  (sets the SDL/gpiozero environment first)
 from companion.app.controller import Controller
-from companion.app.intents import HostInput, Key
 from companion.app.loop import App
+from companion.boxes.mock_rig import MockRig
+from companion.boxes.vocabulary import HostInput, Key
 from companion.engine.history import History, Setup
 from companion.engine.registry import get_game
 from companion.engine.seats import Seat
 from companion.i18n import translator
-from hardware.mock_rig import MockRig
 
 
 class Clock:

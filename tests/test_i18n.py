@@ -198,7 +198,7 @@ def test_the_language_can_change_between_games() -> None:
 
 
 def _enter(controller: Controller, seat: int, value: int) -> tuple[object, float]:
-    from companion.app.intents import Intent, SeatIntent
+    from companion.boxes.vocabulary import Intent, SeatIntent
 
     controller.sessions[seat].draft = value
     return SeatIntent(seat, Intent.OK), 0.0
@@ -242,7 +242,7 @@ def test_app_display_and_hardware_never_render_a_message_in_english_up_front() -
     """`.render()` without the table's translator fixes English at the moment it runs (at
     import, or when a menu is built): the text must stay a Msg until it is shown."""
     found = []
-    for folder in ("companion/app", "companion/display", "hardware"):
+    for folder in ("companion/app", "companion/display", "companion/boxes"):
         for path in sorted((SOURCE_ROOT / folder).rglob("*.py")):
             tree = ast.parse(path.read_text(encoding="utf-8"))
             found += [f"{path.relative_to(SOURCE_ROOT)}:{line}" for line in _english_renders(tree)]

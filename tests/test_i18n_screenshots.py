@@ -26,13 +26,13 @@ import display_scenes as scenes  # noqa: E402
 import pygame  # noqa: E402
 
 from companion.app.controller import Controller  # noqa: E402
+from companion.boxes.fake_lcd import FakeMCP23008Bus, fast_charlcd  # noqa: E402
+from companion.boxes.lcd import POLISH, LcdWriter, mcp23008_lcd  # noqa: E402
 from companion.display.table_screen import TableScreen  # noqa: E402
 from companion.display.window import save_png  # noqa: E402
 from companion.engine.actions import Enter  # noqa: E402
 from companion.engine.views import TableView  # noqa: E402
 from companion.i18n import translator  # noqa: E402
-from hardware.fake_lcd import FakeMCP23008Bus, fast_charlcd  # noqa: E402
-from hardware.lcd import POLISH, LcdWriter, mcp23008_lcd  # noqa: E402
 
 SIZE = (1280, 720)
 DOCS = ROOT / "docs" / "screenshots"

@@ -1,19 +1,39 @@
-"""The dependency rule (design.md): the engine imports only the standard library; app
-imports engine; only the CLI wiring (cli, demo, runner) may import hardware and display,
-and only inside functions."""
+"""The dependency rule (design.md), read from every module's imports, adapters included.
+
+Layers, lowest first: the engine (standard library only); the box vocabulary and adapters
+(`companion.boxes`: never the app or the display); the display (never the app or the
+adapters); i18n; the app on top. Within the app, only the wiring modules may import the
+concrete adapters and the display, and only inside the function that needs them, so that
+`import companion.app.cli` pulls in no pygame, gpiozero or pyserial.
+"""
 
 from __future__ import annotations
 
 import ast
 import sys
+import zipfile
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
-WIRING = {"cli.py", "demo.py", "runner.py", "selftest.py"}
+PACKAGE = ROOT / "companion"
+
+# What each package may import from the companion (besides itself).
+ALLOWED = {
+    "engine": (),
+    "boxes": ("companion.engine",),
+    "display": ("companion.engine", "companion.boxes.vocabulary"),
+    "i18n": ("companion.engine",),
+    "app": ("companion.engine", "companion.boxes", "companion.display", "companion.i18n"),
+}
+# App modules that wire adapters and the display together (inside functions only).
+WIRING = {"cli.py", "demo.py", "runner.py", "selftest.py", "boxfactory.py"}
+HARDWARE_LIBS = ("pygame", "gpiozero", "serial", "adafruit", "board", "busio")
 
 
 def imports(path: Path, top_level_only: bool) -> set[str]:
-    tree = ast.parse(path.read_text())
+    tree = ast.parse(path.read_text(encoding="utf-8"))
     nodes = tree.body if top_level_only else list(ast.walk(tree))
     names: set[str] = set()
     for node in nodes:
@@ -21,16 +41,41 @@ def imports(path: Path, top_level_only: bool) -> set[str]:
             names |= {a.name for a in node.names}
         elif isinstance(node, ast.ImportFrom):
             if node.level:  # relative: resolve against the package
-                pkg = path.relative_to(ROOT).parent.parts
+                pkg = path.relative_to(ROOT).parts[:-1]  # the module's package
                 base = list(pkg[: len(pkg) - (node.level - 1)])
-                names.add(".".join(base + ([node.module] if node.module else [])))
+                if node.module:
+                    names.add(".".join([*base, node.module]))
+                else:  # `from . import x`: each name is a module of the package
+                    names |= {".".join([*base, a.name]) for a in node.names}
             elif node.module:
                 names.add(node.module)
     return names
 
 
+def modules(package: str) -> list[Path]:
+    return sorted((PACKAGE / package).rglob("*.py"))
+
+
+@pytest.mark.parametrize("package", sorted(ALLOWED))
+def test_each_package_imports_only_the_layers_below_it(package: str) -> None:
+    own = f"companion.{package}"
+    wrong = []
+    for path in modules(package):
+        for name in imports(path, top_level_only=False):
+            if not name.startswith("companion") or name.startswith(own):
+                continue
+            if not name.startswith(ALLOWED[package]):
+                wrong.append(f"{path.relative_to(ROOT)} imports {name}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_every_package_is_in_the_rule() -> None:
+    packages = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").exists()}
+    assert packages - {"locale", "assets"} <= set(ALLOWED), packages
+
+
 def test_engine_imports_only_the_standard_library() -> None:
-    for path in (ROOT / "companion" / "engine").rglob("*.py"):
+    for path in modules("engine"):
         for name in imports(path, top_level_only=False):
             top = name.split(".")[0]
             assert top in sys.stdlib_module_names or name.startswith("companion.engine"), (
@@ -38,17 +83,44 @@ def test_engine_imports_only_the_standard_library() -> None:
             )
 
 
-def test_only_cli_wiring_touches_hardware_and_display() -> None:
-    for path in (ROOT / "companion").rglob("*.py"):
+def test_no_adapter_imports_the_app() -> None:
+    for path in modules("boxes"):
+        for name in imports(path, top_level_only=False):
+            assert not name.startswith(("companion.app", "companion.display")), (
+                f"{path.relative_to(ROOT)} imports {name}"
+            )
+
+
+def test_only_the_wiring_touches_adapters_and_display_and_only_lazily() -> None:
+    for path in modules("app"):
         rel = path.relative_to(ROOT)
-        if rel.parts[1] == "display":
-            continue
         for name in imports(path, top_level_only=True):
-            assert not name.startswith(
-                ("hardware", "companion.display", "pygame", "gpiozero", "serial", "adafruit")
-            ), f"{rel} imports {name} at top level"
+            assert not name.startswith(HARDWARE_LIBS), f"{rel} imports {name} at top level"
+            if name.startswith(("companion.display", "companion.boxes")):
+                assert name == "companion.boxes.vocabulary", f"{rel} imports {name} at top level"
         if path.name not in WIRING:
             for name in imports(path, top_level_only=False):
-                assert not name.startswith(("hardware", "companion.display")), (
+                concrete = name.startswith("companion.boxes") and not name.endswith("vocabulary")
+                assert not (concrete or name.startswith("companion.display")), (
                     f"{rel} imports {name}"
                 )
+
+
+def test_the_resolver_sees_relative_imports() -> None:
+    """The rule above reads relative imports right (a resolver bug would pass everything)."""
+    found = imports(PACKAGE / "boxes" / "keyboard_box.py", top_level_only=True)
+    assert "companion.boxes.vocabulary" in found
+    found = imports(PACKAGE / "app" / "controller.py", top_level_only=True)
+    assert "companion.engine.actions" in found
+
+
+def test_the_wheel_installs_only_the_companion_package(tmp_path: Path) -> None:
+    """`pip wheel .` (hatchling): one top-level package, and no firmware inside it."""
+    build = pytest.importorskip("hatchling.builders.wheel")
+    wheel = Path(next(build.WheelBuilder(str(ROOT)).build(directory=str(tmp_path))))
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+    tops = {n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")}
+    assert tops == {"companion"}, tops
+    assert not [n for n in names if "firmware" in n], "the Pico firmware is not for the wheel"
+    assert "companion/locale/pl/LC_MESSAGES/companion.mo" in names

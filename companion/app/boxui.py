@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..boxes.vocabulary import LCD_COLS, Intent, SeatIntent
 from ..engine.actions import Action, Enter, Value, Withdraw
 from ..engine.prompts import Prompt
 from ..engine.text import Msg, msg
 from ..i18n import Translate
-from .intents import Intent, SeatIntent
-from .ports import LCD_COLS
 
 FLASH_SECONDS = 2.5
 

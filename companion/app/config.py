@@ -45,7 +45,7 @@ class Config:
 
     def wanted_boxes(self) -> list[tuple[int, str]]:
         """(seat, box spec) for every seat, then the host's own box as HOST_SEAT if any."""
-        from .hostmenu import HOST_SEAT
+        from ..boxes.vocabulary import HOST_SEAT
 
         wanted = [(i, sc.box) for i, sc in enumerate(self.seats)]
         if self.host_box != "keyboard":

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..boxes.vocabulary import HOST_SEAT, BoxStatus, HostInput, InputItem, SeatIntent
 from ..engine.actions import Action, Host, Undo, Value
 from ..engine.errors import IllegalAction, MalformedInput
 from ..engine.game import Event, Game, public_view, seat_view
@@ -20,8 +21,7 @@ from ..engine.text import Msg, msg
 from ..engine.views import TableView
 from ..i18n import Translate
 from .boxui import BoxSession, fit
-from .hostmenu import HOST_SEAT, HostMenu, MenuEntry, entries
-from .intents import BoxStatus, HostInput, InputItem, SeatIntent
+from .hostmenu import HostMenu, MenuEntry, entries
 from .journal import Journal
 
 BANNER_SECONDS = 4.0
@@ -46,7 +46,7 @@ class Controller:
         self.wall_ms = wall_ms
         self.journal = journal
         self.translate = translate
-        self.game: Game = history.game
+        self.game: Game[Any] = history.game
         n = len(history.setup.seats)
         self.sessions = {s: BoxSession(s, translate) for s in range(n)}
         self.connected = dict.fromkeys(range(n), True)

@@ -1,7 +1,7 @@
 """`companion demo`: a scripted game played by simulated presses on mock boxes.
 
 Up to six seats play on real `GpioBox`es over gpiozero MockFactory pins with real charlcd
-LCDs on a fake I2C bus (hardware.mock_rig); larger tables use in-memory boxes fed the same
+LCDs on a fake I2C bus (companion.boxes.mock_rig); larger tables use in-memory boxes fed the same
 key edges. Every `Enter` of the script becomes minus/plus presses until the seat's LCD
 shows the value, then OK, through the real input path (debounce, auto-repeat, journal).
 
@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from ..boxes.vocabulary import Box, HostInput, Key, KeyEdge, Quit
 from ..engine.actions import Action, Enter, Host, Undo, Withdraw
 from ..engine.history import History, Setup, replay
 from ..engine.registry import get_game
@@ -28,10 +29,8 @@ from ..engine.text import msg
 from ..i18n import translator
 from .controller import Controller
 from .demos import Demo, Shot, demo_for
-from .intents import HostInput, Key, KeyEdge, Quit
 from .journal import Journal, load
 from .loop import App
-from .ports import Box
 from .shaper import HOLD, REPEAT_EVERY
 
 DEFAULT_GAME = "camel-up-off-season"
@@ -251,13 +250,13 @@ def play(
     boxes: dict[int, Box] = {}
     app = App(controller, boxes, clock, renderer, show_lcds=True)
     if len(seats) <= 6:
-        from hardware.mock_rig import MockRig
+        from companion.boxes.mock_rig import MockRig
 
         rig = MockRig(len(seats), sink=app.sink, clock=clock)
         boxes.update(enumerate(rig.boxes))
         presser: Presser = rig
     else:
-        from hardware.keyboard_box import MemoryBox
+        from companion.boxes.keyboard_box import MemoryBox
 
         boxes.update({s: MemoryBox(s) for s in range(len(seats))})
         presser = EdgePresser(app, clock)

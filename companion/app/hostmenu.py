@@ -11,12 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
+from ..boxes.vocabulary import Intent, SeatIntent
 from ..engine.actions import Action, Host, Undo
 from ..engine.game import HostCommand
 from ..engine.text import Msg, msg
-from .intents import Intent, SeatIntent
 
-HOST_SEAT = -1  # the seat number host boxes and host keys report
 SHOW_SECONDS = 8.0
 
 

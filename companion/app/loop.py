@@ -14,11 +14,10 @@ import queue
 from collections.abc import Callable, Iterable, Mapping
 from typing import Protocol
 
+from ..boxes.vocabulary import Box, BoxStatus, Clock, InputItem, KeyEdge, Quit
 from ..engine.text import Msg
 from ..engine.views import TableView
 from .controller import Controller
-from .intents import BoxStatus, Clock, InputItem, KeyEdge, Quit
-from .ports import Box
 from .shaper import InputShaper
 
 

@@ -17,17 +17,17 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ..boxes.vocabulary import Box, InputItem, InputSink, Key, KeyEdge, Quit
 from ..engine.errors import ConfigError
+from ..engine.game import public_view
 from ..engine.history import History, Setup, replay
 from ..engine.registry import get_game
 from ..engine.text import msg
 from ..i18n import translator
 from .config import Config, load_config
 from .controller import Controller
-from .intents import InputItem, InputSink, Key, KeyEdge, Quit
 from .journal import Journal, load
 from .loop import App
-from .ports import Box
 
 
 def wall_ms() -> int:
@@ -72,7 +72,7 @@ class Boxes:
     closers: list[Callable[[], None]] = field(default_factory=list)
     # The serial boxes' banner line (a seat to claim, a refused box) for App.notice.
     notice: Callable[[], Any] | None = None
-    serial: Any = None  # hardware.serial_box.SerialBoxes when a seat plays on a serial box
+    serial: Any = None  # companion.boxes.serial_box.SerialBoxes when a seat plays on a serial box
 
     def close(self) -> None:
         for close in reversed(self.closers):
@@ -86,8 +86,8 @@ def build_boxes(cfg: Config, sink: InputSink, clock: Callable[[], float], *,
                 serial_ports: Callable[[], Iterable[str]] | None = None,
                 serial_options: dict[str, Any] | None = None) -> Boxes:
     """Every configured box, of any kind, in one table. `serial_ports` replaces USB discovery
-    (tests pass pty paths); `serial_options` tunes hardware.serial_box.SerialBoxes."""
-    from hardware.keyboard_box import SEAT_KEYS, KeyboardBox, host_key_map
+    (tests pass pty paths); `serial_options` tunes companion.boxes.serial_box.SerialBoxes."""
+    from companion.boxes.keyboard_box import SEAT_KEYS, KeyboardBox, host_key_map
 
     out = Boxes()
     # (seat, box number or id) per kind; the host's own box counts as seat HOST_SEAT
@@ -95,9 +95,9 @@ def build_boxes(cfg: Config, sink: InputSink, clock: Callable[[], float], *,
     mock = [(seat, int(n)) for seat, n in cfg.boxes_of("mock")]
     serial = cfg.boxes_of("serial")
     if gpio:
-        from hardware.gpio_box import GpioBox
-        from hardware.lcd import POLISH, LcdBus, mcp23008_lcd, pcf8574_lcd, real_i2c
-        from hardware.pins import DEFAULT_BOX_PINS, DEFAULT_LCD_ADDRESSES
+        from companion.boxes.gpio_box import GpioBox
+        from companion.boxes.lcd import POLISH, LcdBus, mcp23008_lcd, pcf8574_lcd, real_i2c
+        from companion.boxes.pins import DEFAULT_BOX_PINS, DEFAULT_LCD_ADDRESSES
 
         i2c = real_i2c()
         bus = LcdBus("i2c-1")
@@ -111,7 +111,7 @@ def build_boxes(cfg: Config, sink: InputSink, clock: Callable[[], float], *,
             out.closers.append(box.close)
             out.boxes[seat] = box
     if mock:
-        from hardware.mock_rig import MockRig
+        from companion.boxes.mock_rig import MockRig
 
         rig = MockRig(max(n for _, n in mock) + 1, sink=sink, clock=clock)
         out.closers.append(rig.close)
@@ -120,7 +120,7 @@ def build_boxes(cfg: Config, sink: InputSink, clock: Callable[[], float], *,
             box.seat = seat
             out.boxes[seat] = box
     if serial:
-        from hardware.serial_box import SerialBoxes, SerialSeat
+        from companion.boxes.serial_box import SerialBoxes, SerialSeat
 
         names = {i: sc.seat.name for i, sc in enumerate(cfg.seats)}
         specs = [SerialSeat(seat, names.get(seat, "host"), box_id) for seat, box_id in serial]
@@ -165,7 +165,7 @@ def run_from_config(path: Path, journal: Path | None = None, lang: str | None = 
     cfg = load_config(path)
     translate = translator(lang or cfg.language)
     history, jnl, resumed = open_history(cfg, journal or cfg.journal)
-    if cfg.show_lcds and any(s.money is None for s in history.game.table(history.state).seats):
+    if cfg.show_lcds and any(s.money is None for s in public_view(history.game, history.state).seats):
         jnl.close()
         raise ConfigError(str(cfg.path), None, f"show_lcds would put every seat's hidden money "
                           f"on the table screen ({cfg.game} keeps money secret)",

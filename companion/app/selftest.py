@@ -19,12 +19,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..boxes.vocabulary import HOST_SEAT, Box, InputItem, Key, KeyEdge
 from ..engine.text import Msg, msg
 from ..i18n import Translate, translator
 from .config import Config
-from .hostmenu import HOST_SEAT
-from .intents import InputItem, Key, KeyEdge
-from .ports import Box
 
 KEY_NAMES = {Key.MINUS: msg("minus"), Key.PLUS: msg("plus"), Key.OK: msg("OK")}
 PATTERN = ("0123456789ABCDEF", "################")  # every cell of the glass lit
@@ -154,10 +152,10 @@ def _gpio_boxes(cfg: Config, env: CheckEnv, sink: Callable[[InputItem], None],
     gpio = [(seat, int(n)) for seat, n in cfg.boxes_of("gpio")]
     if not gpio:
         return []
-    from hardware.gpio_box import GpioBox
-    from hardware.keyboard_box import MemoryDisplay
-    from hardware.lcd import POLISH, LcdBus, mcp23008_lcd, pcf8574_lcd, real_i2c
-    from hardware.pins import DEFAULT_BOX_PINS, DEFAULT_LCD_ADDRESSES, physical_pin
+    from companion.boxes.gpio_box import GpioBox
+    from companion.boxes.keyboard_box import MemoryDisplay
+    from companion.boxes.lcd import POLISH, LcdBus, mcp23008_lcd, pcf8574_lcd, real_i2c
+    from companion.boxes.pins import DEFAULT_BOX_PINS, DEFAULT_LCD_ADDRESSES, physical_pin
 
     try:
         i2c = env.i2c if env.i2c is not None else real_i2c()
@@ -215,7 +213,7 @@ def _mock_boxes(cfg: Config, sink: Callable[[InputItem], None],
     mock = [(seat, int(n)) for seat, n in cfg.boxes_of("mock")]
     if not mock:
         return []
-    from hardware.mock_rig import MockRig
+    from companion.boxes.mock_rig import MockRig
 
     rig = MockRig(max(n for _, n in mock) + 1, sink=sink, clock=clock)
     closers.append(rig.close)
@@ -236,7 +234,7 @@ def _serial_boxes(cfg: Config, env: CheckEnv, sink: Callable[[InputItem], None],
     serial = cfg.boxes_of("serial")
     if not serial and env.serial_ports is None:
         return []
-    from hardware.serial_box import SerialBoxes, SerialSeat
+    from companion.boxes.serial_box import SerialBoxes, SerialSeat
 
     specs = [SerialSeat(seat, cfg.seats[seat].seat.name if seat >= 0 else "host", box_id)
              for seat, box_id in serial]

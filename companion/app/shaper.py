@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .intents import Intent, Key, KeyEdge, SeatIntent
+from ..boxes.vocabulary import Intent, Key, KeyEdge, SeatIntent
 
 DEBOUNCE = 0.02
 HOLD = 0.8  # OK held this long = OK_HELD (unlock)

@@ -1,12 +1,15 @@
-"""The contract every game module fulfils, and `view`, the only way out of the engine."""
+"""The contract every game fulfils (`Game`, generic in its state type), the skeleton every game
+builds on (`Rules`: one dispatch from an action to its handler, one wording per refusal), and
+`public_view` / `seat_view`, the only ways out of the engine."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
-from .actions import Action, Value
+from .actions import Action, Enter, Host, Value, Withdraw
+from .errors import IllegalAction, MalformedInput
 from .prompts import Prompt
 from .seats import Seat
 from .text import Msg, msg
@@ -24,9 +27,14 @@ class Event:
     seat: int | None = None
 
 
+S = TypeVar("S")
+
+
 @dataclass(frozen=True)
-class Step:
-    state: Any
+class Step(Generic[S]):
+    """What one accepted action did: the new state, and the events to flash and log."""
+
+    state: S
     events: tuple[Event, ...] = ()
 
 
@@ -42,8 +50,6 @@ class OptionSpec:
     help: str = ""
 
     def check(self, value: object) -> Value:
-        from .errors import MalformedInput
-
         if self.choices:
             if value not in self.choices:
                 raise MalformedInput(msg("option {name}: {value} is not one of {choices}",
@@ -68,8 +74,60 @@ class HostCommand:
     timed: bool = False  # the app adds `at_ms` (wall-clock epoch ms) when the host runs it
 
 
-class Game(Protocol):
-    """A game module. State is a frozen dataclass the game owns; the engine is pure."""
+class Game(Protocol[S]):
+    """A game. State `S` is a frozen dataclass the game owns; the engine is pure."""
+
+    # Read-only, so a game may declare them as plain class attributes.
+    @property
+    def id(self) -> str: ...
+    @property
+    def aliases(self) -> tuple[str, ...]: ...
+    @property
+    def name(self) -> Msg: ...
+    @property
+    def min_seats(self) -> int: ...
+    @property
+    def max_seats(self) -> int: ...
+    @property
+    def options(self) -> tuple[OptionSpec, ...]: ...
+
+    def setup(self, seats: tuple[Seat, ...], options: Mapping[str, Value]) -> S: ...
+
+    def apply(self, state: S, action: Action) -> Step[S]: ...
+
+    def prompt(self, state: S, seat: int) -> Prompt: ...
+
+    def table(self, state: S) -> TableView: ...
+
+    def host_commands(self, state: S) -> tuple[HostCommand, ...]: ...
+
+    def outcome(self, state: S) -> dict[str, Any]: ...
+
+
+# The refusals every game shares, in one wording each (a box shows them on its LCD).
+NOTHING_TO_ENTER = msg("Nothing to enter\nright now")
+NOT_AN_ACTION = msg("Not an action\nfor this game")
+NOTHING_LOCKED = msg("Nothing locked\nto unlock")
+GAME_OVER = msg("The game is over")
+
+
+def unknown_command(command: str) -> Msg:
+    return msg("Unknown command\n{c}", c=command)
+
+
+EnterHandler = Callable[[S, int, Value], Step[S]]
+HostHandler = Callable[[S, Host], Step[S]]
+
+
+class Rules(Generic[S]):
+    """The skeleton of a game: one dispatch from an action to its handler.
+
+    A game names its handlers once, in `__init__`: `self.on_enter` maps a phase (what `phase`
+    returns) to the handler of a seat's entry in it, `self.on_host` maps a host command to its
+    handler, and `withdraw` unlocks a sealed entry. `apply` does the rest, and refuses in one
+    wording what no handler takes. `after` may add events every step shares (MarraCash turns
+    its new log lines into events there).
+    """
 
     id: str
     aliases: tuple[str, ...]
@@ -77,24 +135,37 @@ class Game(Protocol):
     min_seats: int
     max_seats: int
     options: tuple[OptionSpec, ...]
+    on_enter: Mapping[str, EnterHandler[S]]
+    on_host: Mapping[str, HostHandler[S]]
 
-    def setup(self, seats: tuple[Seat, ...], options: Mapping[str, Value]) -> Any: ...
+    def phase(self, state: S) -> str:
+        """The phase that decides which handler takes a seat's entry."""
+        raise NotImplementedError
 
-    def apply(self, state: Any, action: Action) -> Step: ...
+    def withdraw(self, state: S, seat: int) -> Step[S]:
+        raise IllegalAction(NOTHING_LOCKED)
 
-    def prompt(self, state: Any, seat: int) -> Prompt: ...
+    def after(self, before: S, step: Step[S]) -> Step[S]:
+        return step
 
-    def table(self, state: Any) -> TableView: ...
+    def apply(self, state: S, action: Action) -> Step[S]:
+        if isinstance(action, Host):
+            host = self.on_host.get(action.command)
+            if host is None:
+                raise IllegalAction(unknown_command(action.command))
+            return self.after(state, host(state, action))
+        if isinstance(action, Withdraw):
+            return self.after(state, self.withdraw(state, action.seat))
+        if isinstance(action, Enter):
+            enter = self.on_enter.get(self.phase(state))
+            if enter is None:
+                raise IllegalAction(NOTHING_TO_ENTER)
+            return self.after(state, enter(state, action.seat, action.value))
+        raise IllegalAction(NOT_AN_ACTION)
 
-    def host_commands(self, state: Any) -> tuple[HostCommand, ...]: ...
 
-    def outcome(self, state: Any) -> dict[str, Any]: ...
-
-
-def resolve_options(game: Game, given: Mapping[str, object]) -> dict[str, Value]:
+def resolve_options(game: Game[Any], given: Mapping[str, object]) -> dict[str, Value]:
     """Defaults filled in, unknown names and bad values refused (MalformedInput)."""
-    from .errors import MalformedInput
-
     known = {o.name: o for o in game.options}
     unknown = sorted(set(given) - set(known))
     if unknown:
@@ -104,18 +175,11 @@ def resolve_options(game: Game, given: Mapping[str, object]) -> dict[str, Value]
     return {n: (o.check(given[n]) if n in given else o.default) for n, o in known.items()}
 
 
-def view(game: Game, state: Any, seat: int | None) -> TableView | Prompt:
-    """The only way out of the engine: the public table (seat None) or one seat's own view."""
-    if seat is None:
-        return public_view(game, state)
-    return seat_view(game, state, seat)
-
-
-def public_view(game: Game, state: Any) -> TableView:
-    """`view(state, None)`: what the table screen may show; never a secret."""
+def public_view(game: Game[S], state: S) -> TableView:
+    """What the table screen may show; never a secret (the only way out for the table)."""
     return game.table(state)
 
 
-def seat_view(game: Game, state: Any, seat: int) -> Prompt:
-    """`view(state, seat)`: that seat's own box; holds only its own secrets."""
+def seat_view(game: Game[S], state: S, seat: int) -> Prompt:
+    """One seat's own box; holds only its own secrets (the only way out for a box)."""
     return game.prompt(state, seat)

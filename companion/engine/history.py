@@ -28,7 +28,7 @@ class Setup:
 class History:
     """The live record: every state after each accepted action, and the corrections made."""
 
-    game: Game
+    game: Game[Any]
     setup: Setup
     states: list[Any]
     actions: list[Action] = field(default_factory=list)  # the ones standing (undos applied)
@@ -37,7 +37,7 @@ class History:
     journal_actions: list[Action] = field(default_factory=list)
 
     @classmethod
-    def start(cls, game: Game, setup: Setup) -> History:
+    def start(cls, game: Game[Any], setup: Setup) -> History:
         if not game.min_seats <= len(setup.seats) <= game.max_seats:
             raise IllegalAction(
                 msg(
@@ -90,7 +90,7 @@ def describe(action: Action) -> str:
     return ", ".join(f"{k}={v}" for k, v in action_to_json(action).items())
 
 
-def replay(game: Game, setup: Setup, actions: Iterable[Action]) -> History:
+def replay(game: Game[Any], setup: Setup, actions: Iterable[Action]) -> History:
     """Rebuild the history from a journal; an action the rules refuse is a hard error."""
     history = History.start(game, setup)
     for n, action in enumerate(actions, start=1):

@@ -1,6 +1,6 @@
 """`python -m companion.i18n extract|compile|check|todo`: the translation workflow.
 
-    extract   find every message id in companion/ and hardware/, rewrite the template
+    extract   find every message id in companion/, rewrite the template
               companion/locale/companion.pot and merge it into each language's .po
               (translations kept, vanished ids kept as obsolete #~ entries, a reworded id
               gets its old translation marked fuzzy)

@@ -16,7 +16,7 @@ from .extract import Extraction, extract
 from .po import Catalog, Entry, compile_mo, parse_po, write_po
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1]  # companion/
-SOURCE_ROOT = PACKAGE_DIR.parent  # the checkout: companion/ and hardware/ live here
+SOURCE_ROOT = PACKAGE_DIR.parent  # the checkout: companion/ lives here
 LOCALE_DIR = PACKAGE_DIR / "locale"
 LCD_NOTE = "LCD: at most 16 columns a line, 2 lines"
 

@@ -47,7 +47,7 @@ LCD_ROOT_FUNCTIONS = frozenset({"prompt", "host_lcd_lines"})
 LCD_FILES = frozenset({"companion/app/boxui.py"})
 # Refusals here concern setup, replay and the host's undo: shown on the table or printed.
 NOT_LCD_FILES = frozenset({"companion/engine/history.py"})
-SOURCE_PACKAGES = ("companion", "hardware")
+SOURCE_PACKAGES = ("companion",)
 # The translation tool itself speaks English: it is for the people editing the catalogs.
 EXCLUDED_FILES = frozenset({"companion/i18n/__main__.py"})
 

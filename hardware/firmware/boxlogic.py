@@ -8,7 +8,7 @@ compared with `ticks_diff`. MicroPython subset only (see serial_protocol's docst
 """
 
 try:  # on the desktop (tests) the protocol lives in the hardware package
-    from hardware import serial_protocol as sp
+    from companion.boxes import serial_protocol as sp
 except ImportError:  # on the Pico the files sit side by side
     import serial_protocol as sp  # type: ignore[import-not-found, no-redef]
 

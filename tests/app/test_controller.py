@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.app.controller import Controller
-from companion.app.intents import HostInput, Intent, SeatIntent
 from companion.app.journal import Journal, load
+from companion.boxes.vocabulary import HostInput, Intent, SeatIntent
 from companion.engine.actions import Action, Host
 from companion.engine.history import History, Setup
 from companion.engine.registry import get_game

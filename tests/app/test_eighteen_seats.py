@@ -9,12 +9,12 @@ import time
 
 from companion.app.controller import Controller
 from companion.app.demos import demo_for, play_until
-from companion.app.intents import Key, KeyEdge
 from companion.app.loop import App
+from companion.boxes.keyboard_box import MemoryBox
+from companion.boxes.vocabulary import Key, KeyEdge
 from companion.engine.history import History
 from companion.engine.registry import get_game
 from companion.i18n import translator
-from hardware.keyboard_box import MemoryBox
 
 GAME = get_game("mega-civilization")
 

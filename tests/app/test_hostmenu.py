@@ -4,8 +4,7 @@ undo with OK held; the shown entry appears on the table screen while choosing.""
 from __future__ import annotations
 
 from companion.app.controller import Controller
-from companion.app.hostmenu import HOST_SEAT
-from companion.app.intents import Intent, SeatIntent
+from companion.boxes.vocabulary import HOST_SEAT, Intent, SeatIntent
 from companion.engine.history import History, Setup
 from companion.engine.registry import get_game
 from companion.engine.seats import Seat

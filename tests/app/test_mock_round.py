@@ -9,17 +9,16 @@ from pathlib import Path
 import pygame
 
 from companion.app.controller import Controller
-from companion.app.hostmenu import HOST_SEAT
-from companion.app.intents import Key, KeyEdge
 from companion.app.journal import Journal, load
 from companion.app.loop import App
+from companion.boxes.mock_rig import MockRig
+from companion.boxes.vocabulary import HOST_SEAT, Key, KeyEdge
 from companion.display.renderer import Renderer
 from companion.display.window import open_display, save_png
 from companion.engine.history import History, Setup
 from companion.engine.registry import get_game
 from companion.engine.seats import Seat
 from companion.i18n import translator
-from hardware.mock_rig import MockRig
 
 GAME = get_game("camel-up")
 

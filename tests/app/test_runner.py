@@ -9,10 +9,9 @@ import pytest
 
 from companion.app.config import load_config
 from companion.app.controller import Controller
-from companion.app.hostmenu import HOST_SEAT
-from companion.app.intents import Key
 from companion.app.loop import App
 from companion.app.runner import build_boxes, open_history
+from companion.boxes.vocabulary import HOST_SEAT, Key
 from companion.engine.actions import Enter, Host
 from companion.engine.errors import ConfigError
 from companion.i18n import translator

@@ -14,11 +14,11 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.app import cli
 from companion.app.config import parse_config
-from companion.app.intents import Key
 from companion.app.selftest import PATTERN, CheckEnv, check_hardware
-from hardware import serial_protocol as sp
-from hardware.fake_lcd import HD44780, FakeI2CBus, FakePCF8574
-from hardware.serial_fakebox import FakeSerialBox
+from companion.boxes import serial_protocol as sp
+from companion.boxes.fake_lcd import HD44780, FakeI2CBus, FakePCF8574
+from companion.boxes.vocabulary import Key
+from hardware.firmware.fakebox import FakeSerialBox
 
 FAST = {"poll_every": 0.03, "heartbeat": 0.2, "timeout": 1.0, "retry_after": 0.05}
 

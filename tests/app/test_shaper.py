@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from companion.app.intents import Intent, Key, KeyEdge, SeatIntent
 from companion.app.shaper import DEBOUNCE, HOLD, REPEAT_DELAY, InputShaper
+from companion.boxes.vocabulary import Intent, Key, KeyEdge, SeatIntent
 
 
 def edge(key: Key, down: bool, at: float, seat: int = 0) -> KeyEdge:

@@ -8,8 +8,7 @@ from dataclasses import replace
 
 from companion.app.controller import Controller
 from companion.app.demos import demo_for, play_until
-from companion.app.hostmenu import HOST_SEAT
-from companion.app.intents import Intent, SeatIntent
+from companion.boxes.vocabulary import HOST_SEAT, Intent, SeatIntent
 from companion.display.renderer import Renderer
 from companion.display.window import open_display
 from companion.engine.actions import Host

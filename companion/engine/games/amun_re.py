@@ -375,7 +375,7 @@ class AmunRe:
 
     # -- transitions
 
-    def apply(self, state: AmunReState, action: Action) -> Step:
+    def apply(self, state: AmunReState, action: Action) -> Step[AmunReState]:
         if isinstance(action, Host):
             return self._host(state, action)
         if isinstance(action, Withdraw):
@@ -392,7 +392,7 @@ class AmunRe:
 
     # -- host
 
-    def _host(self, state: AmunReState, action: Host) -> Step:
+    def _host(self, state: AmunReState, action: Host) -> Step[AmunReState]:
         cmd = action.command
         names = state.names()
         if cmd in ("offer", "provinces"):
@@ -469,7 +469,7 @@ class AmunRe:
 
     # -- the auction
 
-    def _start_auction(self, state: AmunReState) -> Step:
+    def _start_auction(self, state: AmunReState) -> Step[AmunReState]:
         n = len(state.seats)
         number = state.round_no + 1
         first = (clockwise_from(state.start_player, n) if _order_rule(state) == "rounds"
@@ -519,7 +519,7 @@ class AmunRe:
         lost = au.lost(seat)
         return lost is not None and bool(self._spaces(state, au, seat, lost, True))
 
-    def _auction_enter(self, state: AmunReState, seat: int, value: Value) -> Step:
+    def _auction_enter(self, state: AmunReState, seat: int, value: Value) -> Step[AmunReState]:
         rnd = state.current
         assert rnd is not None
         au = rnd.auction
@@ -555,7 +555,9 @@ class AmunRe:
             raise IllegalAction(msg("Over gold+cards\nmax {n}", n=cap))
         return self._place(state, au, seat, Bid(seat, prov, index))
 
-    def _pick_province(self, state: AmunReState, au: Auction, seat: int, value: Value) -> Step:
+    def _pick_province(
+        self, state: AmunReState, au: Auction, seat: int, value: Value
+    ) -> Step[AmunReState]:
         names = state.names()
         if value == BLOCKADE:
             if not self._can_play(state, au, seat, BLOCKADE):
@@ -589,7 +591,9 @@ class AmunRe:
             raise IllegalAction(msg("Over gold+cards\nthere"))
         return Step(self._set_auction(state, replace(au, pending=prov, pending_outbid=False)))
 
-    def _sell_one(self, state: AmunReState, seat: int, keep_outbid: bool = False) -> Step:
+    def _sell_one(
+        self, state: AmunReState, seat: int, keep_outbid: bool = False
+    ) -> Step[AmunReState]:
         """Turn one power card into 1 gold (allowed at any time; private). `keep_outbid`: the
         seat is placing with Outbid/Bribery, so that card is not for sale."""
         hand = state.hands[seat]
@@ -604,7 +608,7 @@ class AmunRe:
         return Step(replace(state, ledger=ledger, hands=tuple(hands)),
                     (Event(msg("Sold 1 card"), seat),))
 
-    def _place(self, state: AmunReState, au: Auction, seat: int, bid: Bid) -> Step:
+    def _place(self, state: AmunReState, au: Auction, seat: int, bid: Bid) -> Step[AmunReState]:
         names = state.names()
         hands = list(state.hands)
         played = dict(au.played)
@@ -679,7 +683,7 @@ class AmunRe:
             lines.append(msg("{name} passes (winning bid)", name=names[s]))
         raise AssertionError("an outbid seat always exists here")
 
-    def _end_auction(self, state: AmunReState, events: tuple[Event, ...]) -> Step:
+    def _end_auction(self, state: AmunReState, events: tuple[Event, ...]) -> Step[AmunReState]:
         rnd = state.current
         assert rnd is not None
         au = rnd.auction
@@ -724,7 +728,7 @@ class AmunRe:
 
     # -- questions answered at each seat's own pace (settle, buying, rewards, income)
 
-    def _answer(self, state: AmunReState, seat: int, value: Value) -> Step:
+    def _answer(self, state: AmunReState, seat: int, value: Value) -> Step[AmunReState]:
         if state.phase == "buying" and state.buying is not None:
             state.buying.check_turn(seat, state.names())
         queue = state.asks.get(seat, ())
@@ -841,7 +845,9 @@ class AmunRe:
             raise IllegalAction(msg("Only {n} cards\nwere drawn", n=n))
         return b, o
 
-    def _after_answer(self, state: AmunReState, seat: int, events: tuple[Event, ...]) -> Step:
+    def _after_answer(
+        self, state: AmunReState, seat: int, events: tuple[Event, ...]
+    ) -> Step[AmunReState]:
         if any(state.asks.get(s) for s in range(len(state.seats))):
             return Step(state, events)
         if state.phase == "settle":
@@ -864,7 +870,7 @@ class AmunRe:
     def _buy_asks() -> tuple[Ask, ...]:
         return (Ask("buy_cards"), Ask("buy_farmers"), Ask("buy_stones"))
 
-    def _start_buying(self, state: AmunReState, events: tuple[Event, ...]) -> Step:
+    def _start_buying(self, state: AmunReState, events: tuple[Event, ...]) -> Step[AmunReState]:
         turns = OrderedRound.of(clockwise_from(state.start_player, len(state.seats)))
         first = turns.current
         assert first is not None
@@ -875,7 +881,7 @@ class AmunRe:
 
     # -- the offering
 
-    def _start_offering(self, state: AmunReState, events: tuple[Event, ...]) -> Step:
+    def _start_offering(self, state: AmunReState, events: tuple[Event, ...]) -> Step[AmunReState]:
         rnd = state.current
         assert rnd is not None
         offering = Offering(SealedRound(tuple(range(len(state.seats)))))
@@ -891,7 +897,7 @@ class AmunRe:
         return replace(state, rounds=(*state.rounds[:-1], replace(rnd, offering=offering)),
                        **changes)
 
-    def _offer(self, state: AmunReState, seat: int, value: Value) -> Step:
+    def _offer(self, state: AmunReState, seat: int, value: Value) -> Step[AmunReState]:
         rnd = state.current
         assert rnd is not None and rnd.offering is not None
         off = rnd.offering
@@ -911,7 +917,7 @@ class AmunRe:
             return self._reveal(state, events)
         return Step(state, events)
 
-    def _withdraw(self, state: AmunReState, seat: int) -> Step:
+    def _withdraw(self, state: AmunReState, seat: int) -> Step[AmunReState]:
         rnd = state.current
         if state.phase != "offering" or rnd is None or rnd.offering is None:
             raise IllegalAction("Nothing locked")
@@ -919,7 +925,7 @@ class AmunRe:
         return Step(self._set_offering(state, off),
                     (Event(msg("{name} unlocked", name=state.seats[seat].name)),))
 
-    def _reveal(self, state: AmunReState, events: tuple[Event, ...]) -> Step:
+    def _reveal(self, state: AmunReState, events: tuple[Event, ...]) -> Step[AmunReState]:
         rnd = state.current
         assert rnd is not None and rnd.offering is not None
         names = state.names()
@@ -969,13 +975,13 @@ class AmunRe:
 
     # -- income and the end of a round
 
-    def _start_income(self, state: AmunReState, events: tuple[Event, ...]) -> Step:
+    def _start_income(self, state: AmunReState, events: tuple[Event, ...]) -> Step[AmunReState]:
         line = msg("Harvest: enter your income")
         asks = {s: (Ask("income"),) for s in range(len(state.seats))}
         new = replace(state, phase="income", asks=asks, log=(*state.log, line))
         return Step(new, (*events, Event(line)))
 
-    def _end_round(self, state: AmunReState, events: tuple[Event, ...]) -> Step:
+    def _end_round(self, state: AmunReState, events: tuple[Event, ...]) -> Step[AmunReState]:
         if state.round_no >= int(state.options["rounds"]):
             return self._finish(state, events)
         lines = [msg("Round {n} over", n=state.round_no)]
@@ -987,7 +993,7 @@ class AmunRe:
         new = replace(state, phase="provinces", asks={}, taken=taken, log=(*state.log, *lines))
         return Step(new, (*events, *(Event(x) for x in lines)))
 
-    def _finish(self, state: AmunReState, events: tuple[Event, ...] = ()) -> Step:
+    def _finish(self, state: AmunReState, events: tuple[Event, ...] = ()) -> Step[AmunReState]:
         line = msg("Game over: gold bonus")
         new = replace(state, phase="over", asks={}, buying=None, offered=(),
                       log=(*state.log, line))

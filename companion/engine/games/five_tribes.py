@@ -232,7 +232,7 @@ class FiveTribes:
 
     # -- transitions
 
-    def apply(self, state: FiveTribesState, action: Action) -> Step:
+    def apply(self, state: FiveTribesState, action: Action) -> Step[FiveTribesState]:
         if isinstance(action, Host):
             return self._host(state, action)
         if isinstance(action, Withdraw):
@@ -252,7 +252,7 @@ class FiveTribes:
 
     # -- host
 
-    def _host(self, state: FiveTribesState, action: Host) -> Step:
+    def _host(self, state: FiveTribesState, action: Host) -> Step[FiveTribesState]:
         names = self._names(state)
         if action.command == "bid_order":
             if state.phase != "bid" or state.bid.placements:
@@ -344,7 +344,7 @@ class FiveTribes:
         free = [rank(s) for s in range(PAID_SPOTS) if state.bid.taken(s) is None]
         return max(free, default=0)
 
-    def _bid(self, state: FiveTribesState, seat: int, value: Value) -> Step:
+    def _bid(self, state: FiveTribesState, seat: int, value: Value) -> Step[FiveTribesState]:
         state.bid.order.check_turn(seat, self._names(state))
         if state.mode == "fakirs":
             return self._bid_fakirs(state, seat, value)
@@ -366,7 +366,7 @@ class FiveTribes:
         price = dict(self.legal_spots(state, seat, fakirs))[spot]
         return self._place(state, seat, spot, price, fakirs)
 
-    def _bid_fakirs(self, state: FiveTribesState, seat: int, value: Value) -> Step:
+    def _bid_fakirs(self, state: FiveTribesState, seat: int, value: Value) -> Step[FiveTribesState]:
         if value == BACK:
             return Step(replace(state, mode="", fakirs=0))
         top = self.kumarbi_fakirs_max(state, seat)
@@ -404,7 +404,7 @@ class FiveTribes:
         raise IllegalAction(msg("Can't afford {c}\nyou have {n}", c=price, n=state.gold(seat)))
 
     def _place(self, state: FiveTribesState, seat: int, spot: int, price: int,
-               fakirs: int) -> Step:
+               fakirs: int) -> Step[FiveTribesState]:
         names = self._names(state)
         name = names[seat]
         short = spot < PAID_SPOTS and not fakirs and price < COSTS[spot]
@@ -438,7 +438,7 @@ class FiveTribes:
 
     # -- a seat's turn: SELL / MARKET / GOLD +/- / DONE
 
-    def _turn(self, state: FiveTribesState, seat: int, value: Value) -> Step:
+    def _turn(self, state: FiveTribesState, seat: int, value: Value) -> Step[FiveTribesState]:
         assert state.play is not None
         state.play.check_turn(seat, self._names(state))
         name = self._names(state)[seat]
@@ -467,7 +467,7 @@ class FiveTribes:
             return self._done(state, seat)
         raise IllegalAction("Pick from the\nmenu")
 
-    def _sell(self, state: FiveTribesState, seat: int, value: Value) -> Step:
+    def _sell(self, state: FiveTribesState, seat: int, value: Value) -> Step[FiveTribesState]:
         name = self._names(state)[seat]
         if value == END:
             if not state.sale:
@@ -491,7 +491,7 @@ class FiveTribes:
         return Step(replace(state, ledger=ledger, sale=suits),
                     (Event(msg("Suit {n}: +{g}\nsale +{t}", n=value, g=gain, t=total), seat),))
 
-    def _amount(self, state: FiveTribesState, seat: int, value: Value) -> Step:
+    def _amount(self, state: FiveTribesState, seat: int, value: Value) -> Step[FiveTribesState]:
         name = self._names(state)[seat]
         gold = state.gold(seat)
         if value == BACK:
@@ -515,7 +515,7 @@ class FiveTribes:
         return Step(replace(state, ledger=ledger, mode="", log=(*state.log, line)),
                     (Event(line), Event(private, seat)))
 
-    def _done(self, state: FiveTribesState, seat: int) -> Step:
+    def _done(self, state: FiveTribesState, seat: int) -> Step[FiveTribesState]:
         assert state.play is not None
         names = self._names(state)
         play = state.play.advance()
@@ -535,7 +535,7 @@ class FiveTribes:
 
     # -- the end: unsold merchandise, then the final screen
 
-    def _unsold(self, state: FiveTribesState, seat: int, value: Value) -> Step:
+    def _unsold(self, state: FiveTribesState, seat: int, value: Value) -> Step[FiveTribesState]:
         if seat in state.unsold_done:
             raise IllegalAction("Already done\nhold OK to redo")
         suits = state.unsold.get(seat, ())
@@ -560,7 +560,7 @@ class FiveTribes:
                     (Event(msg("Suit {n}: {g}\nunsold {t}", n=value, g=suit_value(value),
                                t=merchandise_value(suits)), seat),))
 
-    def _reopen(self, state: FiveTribesState, seat: int) -> Step:
+    def _reopen(self, state: FiveTribesState, seat: int) -> Step[FiveTribesState]:
         """Hold OK after entering the unsold merchandise: enter it again (until all are in)."""
         if state.phase != "scoring" or seat not in state.unsold_done:
             raise IllegalAction("Nothing to\nunlock")

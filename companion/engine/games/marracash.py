@@ -252,7 +252,7 @@ class MarraCash:
 
     # -- transitions
 
-    def apply(self, state: MarraState, action: Action) -> Step:
+    def apply(self, state: MarraState, action: Action) -> Step[MarraState]:
         if isinstance(action, Host):
             new = self._host(state, action)
         elif isinstance(action, Enter | Withdraw):

@@ -355,7 +355,7 @@ class MegaCivilization:
 
     # -- transitions
 
-    def apply(self, state: MegaState, action: Action) -> Step:
+    def apply(self, state: MegaState, action: Action) -> Step[MegaState]:
         if isinstance(action, Host):
             return self._host(state, action)
         if isinstance(action, Withdraw):
@@ -381,7 +381,7 @@ class MegaCivilization:
 
     # setup and 6a entries: public numbers a seat may unlock until every seat has entered
 
-    def _enter_treasury(self, state: MegaState, seat: int, value: Value) -> Step:
+    def _enter_treasury(self, state: MegaState, seat: int, value: Value) -> Step[MegaState]:
         if state.options["ask_treasury"] != "yes":
             raise IllegalAction("Nothing to enter\nright now")
         if seat in state.treasury_in:
@@ -399,7 +399,7 @@ class MegaCivilization:
         return (state.phase == "cities" and state.turn >= 2 and seat not in state.treasury_in
                 and state.options["treasury_each_turn"] == "yes")
 
-    def _update_treasury(self, state: MegaState, seat: int, value: Value) -> Step:
+    def _update_treasury(self, state: MegaState, seat: int, value: Value) -> Step[MegaState]:
         if not isinstance(value, int) or not 0 <= value <= MAX_TREASURY:
             raise IllegalAction(msg("Enter 0 to {hi}", hi=MAX_TREASURY))
         change = value - state.treasury(seat)
@@ -415,7 +415,7 @@ class MegaCivilization:
                       log=(*state.log, line))
         return Step(new, (Event(line),))
 
-    def _enter_cities(self, state: MegaState, seat: int, value: Value) -> Step:
+    def _enter_cities(self, state: MegaState, seat: int, value: Value) -> Step[MegaState]:
         if seat in state.cities:
             raise IllegalAction("Already entered\nhold OK: change")
         if not isinstance(value, int) or not 0 <= value <= MAX_CITIES:
@@ -429,7 +429,7 @@ class MegaCivilization:
             events.append(Event(new.log[-1]))
         return Step(new, tuple(events))
 
-    def _withdraw(self, state: MegaState, seat: int) -> Step:
+    def _withdraw(self, state: MegaState, seat: int) -> Step[MegaState]:
         name = state.label(seat)
         if state.phase == "setup" and seat in state.treasury_in:
             rest = {s: v for s, v in state.treasury_in.items() if s != seat}
@@ -462,7 +462,7 @@ class MegaCivilization:
         block = state.blocks[seat]
         return tuple((k, (block, k) in state.empties) for k in range(1, n + 1))
 
-    def _draw(self, state: MegaState, seat: int, value: Value) -> Step:
+    def _draw(self, state: MegaState, seat: int, value: Value) -> Step[MegaState]:
         state.draw.check_turn(seat, [state.label(s) for s in range(len(state.seats))])
         name = state.label(seat)
         if seat in state.reporting:
@@ -484,7 +484,7 @@ class MegaCivilization:
             raise IllegalAction("Choose Done or\nReport empty")
         return self._done_drawing(state, seat, msg("{civ} has drawn", civ=name))
 
-    def _done_drawing(self, state: MegaState, seat: int, line: Msg) -> Step:
+    def _done_drawing(self, state: MegaState, seat: int, line: Msg) -> Step[MegaState]:
         water = frozenset(k for k, w in self.plan(state, seat) if w)
         new = replace(state, drawn={**state.drawn, seat: water}, draw=state.draw.advance(),
                       reporting=state.reporting - {seat}, log=(*state.log, line))
@@ -514,7 +514,7 @@ class MegaCivilization:
                       log=(*state.log, msg("6b: buy from stack 9 for {p} each", p=price)))
         return self._start_trade(new) if not order else new
 
-    def _buy(self, state: MegaState, seat: int, value: Value) -> Step:
+    def _buy(self, state: MegaState, seat: int, value: Value) -> Step[MegaState]:
         if seat in state.passed:
             raise IllegalAction("You passed:\nthat is final")
         state.buy.check_turn(seat, [state.label(s) for s in range(len(state.seats))])
@@ -559,7 +559,7 @@ class MegaCivilization:
 
     # calamity count: sealed, revealed together
 
-    def _calamity(self, state: MegaState, seat: int, value: Value) -> Step:
+    def _calamity(self, state: MegaState, seat: int, value: Value) -> Step[MegaState]:
         if not isinstance(value, int) or not 0 <= value <= MAX_CALAMITIES:
             raise IllegalAction(msg("Enter 0 to {hi}", hi=MAX_CALAMITIES))
         rnd = state.calamity.enter(seat, value)
@@ -600,7 +600,7 @@ class MegaCivilization:
     def hand_total(self, state: MegaState, seat: int) -> int:
         return sum(v for *_, v in self.hand_sets(state, seat))
 
-    def _calculator(self, state: MegaState, seat: int, value: Value) -> Step:
+    def _calculator(self, state: MegaState, seat: int, value: Value) -> Step[MegaState]:
         listing = {nm: (face, cap) for nm, face, cap in self.calc_list(state, seat)}
         picking = state.picking.get(seat)
         if picking is not None:
@@ -626,7 +626,7 @@ class MegaCivilization:
 
     # host commands
 
-    def _host(self, state: MegaState, action: Host) -> Step:
+    def _host(self, state: MegaState, action: Host) -> Step[MegaState]:
         cmd = action.command
         if cmd == "civ":
             return self._host_civ(state, action)
@@ -678,7 +678,7 @@ class MegaCivilization:
                         (Event(msg("Game over")),))
         raise IllegalAction(msg("Unknown command\n{c}", c=cmd))
 
-    def _host_civ(self, state: MegaState, action: Host) -> Step:
+    def _host_civ(self, state: MegaState, action: Host) -> Step[MegaState]:
         if state.phase != "setup":
             raise IllegalAction("Civs are set\nat setup")
         seat = action.int_param("seat")
@@ -697,7 +697,7 @@ class MegaCivilization:
         new = replace(state, civs=civs, blocks=blocks, log=(*state.log, line))
         return Step(self._maybe_finish_setup(new), (Event(line),))
 
-    def _host_block(self, state: MegaState, action: Host) -> Step:
+    def _host_block(self, state: MegaState, action: Host) -> Step[MegaState]:
         if state.phase != "setup" or not state.two_blocks:
             raise IllegalAction("Blocks: setup,\n12+ seats only")
         seat, block = action.int_param("seat"), action.str_param("block")
@@ -708,7 +708,7 @@ class MegaCivilization:
                    block=BLOCK_NAMES[block])
         return Step(replace(state, blocks=blocks, log=(*state.log, line)), (Event(line),))
 
-    def _host_adjust(self, state: MegaState, action: Host) -> Step:
+    def _host_adjust(self, state: MegaState, action: Host) -> Step[MegaState]:
         if state.phase == "setup":
             raise IllegalAction("Finish the setup\nfirst")
         seat, amount = action.int_param("seat"), action.int_param("amount")
@@ -723,7 +723,7 @@ class MegaCivilization:
                    n=ledger.seat(seat))
         return Step(replace(state, ledger=ledger, log=(*state.log, line)), (Event(line),))
 
-    def _host_timer(self, state: MegaState, action: Host) -> Step:
+    def _host_timer(self, state: MegaState, action: Host) -> Step[MegaState]:
         if state.phase != "trade":
             raise IllegalAction("Timer runs in\nthe trade phase")
         cmd = action.command

@@ -1,16 +1,21 @@
 """The sealed round: every listed seat enters a value, secret until all have locked.
 
 Entering a value locks it; a seat may withdraw (unlock) and re-enter until the round is
-complete. Only `complete` rounds may be read with `values()`; the public side is `status`.
+complete. Only `complete` rounds may be read with `values()`; the public side is `is_locked`.
+The round builds its seats' box prompts itself (`prompt`), so every game locks, shows LOCKED
+and unlocks the same way.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Literal
 
 from ..actions import Value
 from ..errors import IllegalAction
+from ..prompts import Choice, Prompt
+from ..text import Msg
 
 
 @dataclass(frozen=True)
@@ -53,3 +58,42 @@ class SealedRound:
         if not self.complete:
             raise RuntimeError("sealed values read before every seat locked")
         return {s: self.entries[s] for s in self.seats}
+
+    def prompt(
+        self,
+        seat: int,
+        label: Msg,
+        *,
+        lo: int = 0,
+        hi: int = 0,
+        step: int = 1,
+        money: int | None = None,
+        forbidden: frozenset[int] = frozenset(),
+        extras: tuple[Choice, ...] = (),
+        info: Msg | None = None,
+        initial: Value | None = None,
+    ) -> Prompt:
+        """The seat's box for this round: a number (or, with no range, a choice among
+        `extras`); LOCKED with its own value once entered, unlockable until the reveal."""
+        own = self.own(seat)
+        locked = own is not None
+        start: Value = own if own is not None else (lo if initial is None else initial)
+        kind: Literal["number", "choice"] = "choice" if extras and hi < lo else "number"
+        return Prompt(
+            kind,
+            label,
+            lo=lo,
+            hi=hi,
+            step=step,
+            initial=start if kind == "number" else 0,
+            forbidden=forbidden,
+            choices=extras if kind == "choice" else (),
+            extras=extras if kind == "number" else (),
+            sealed=True,
+            locked=locked,
+            locked_value=own,
+            unlockable=locked,
+            info=info,
+            money=money,
+            must_act=not locked,
+        )

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hardware import serial_protocol as sp
+from companion.boxes import serial_protocol as sp
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -124,9 +124,12 @@ def test_lcd_text_keeps_hd44780_codes_and_escapes_the_separators() -> None:
 
 # --- the part the Pico imports stays inside MicroPython's subset ------------------------------
 
-FIRMWARE_SIDE = [ROOT / "hardware" / "serial_protocol.py",
-                 *sorted((ROOT / "hardware" / "firmware").glob("*.py"))]
-MICROPYTHON_IMPORTS = {"sys", "time", "select", "machine", "micropython", "hardware",
+# What is copied onto the Pico: the protocol and the firmware (not fakebox.py, the desktop
+# harness that runs the firmware's logic on a pty).
+FIRMWARE_SIDE = [ROOT / "companion" / "boxes" / "serial_protocol.py",
+                 *sorted(p for p in (ROOT / "hardware" / "firmware").glob("*.py")
+                         if p.name != "fakebox.py")]
+MICROPYTHON_IMPORTS = {"sys", "time", "select", "machine", "micropython", "companion.boxes",
                        "hardware.firmware", "serial_protocol", "boxlogic", "lcd1602",
                        "box_config", "typing", "collections.abc"}
 
@@ -157,7 +160,7 @@ def test_firmware_side_imports_with_no_typing_module() -> None:
         "import sys\n"
         "for m in ('typing', 'dataclasses', 're', 'enum', 'collections.abc'):\n"
         "    sys.modules[m] = None\n"
-        "from hardware import serial_protocol as sp\n"
+        "from companion.boxes import serial_protocol as sp\n"
         "from hardware.firmware import boxlogic, lcd1602, main\n"
         "logic = boxlogic.BoxLogic('b1', 0x27, 0)\n"
         "out = logic.receive(sp.encode(sp.Identify()), 5)\n"

@@ -9,11 +9,10 @@ from typing import Any
 import pytest
 from gpiozero.exc import GPIOPinInUse
 
-from companion.app.intents import InputItem, Key, KeyEdge
-from companion.app.ports import Box
-from hardware.gpio_box import GpioBox
-from hardware.keyboard_box import MemoryDisplay
-from hardware.pins import BoxPins, box_pins
+from companion.boxes.gpio_box import GpioBox
+from companion.boxes.keyboard_box import MemoryDisplay
+from companion.boxes.pins import BoxPins, box_pins
+from companion.boxes.vocabulary import Box, InputItem, Key, KeyEdge
 
 PINS = box_pins(1)  # minus 18, plus 23, ok 24, led 25
 

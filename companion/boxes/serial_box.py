@@ -35,12 +35,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.app.intents import BoxStatus, Clock, InputSink, Key, KeyEdge
-from companion.app.ports import LCD_COLS, LedMode
-from companion.engine.text import Msg, msg
-
+from ..engine.text import Msg, msg
 from . import serial_protocol as sp
 from .lcd import to_hd44780
+from .vocabulary import LCD_COLS, BoxStatus, Clock, InputSink, Key, KeyEdge, LedMode
 
 log = logging.getLogger(__name__)
 
@@ -133,7 +131,7 @@ class _SeatLed:
 
 
 class SerialSeatBox:
-    """A seat's serial box as the app sees it (`companion.app.ports.Box`), plugged in or not.
+    """A seat's serial box as the app sees it (`companion.boxes.vocabulary.Box`), plugged in or not.
 
     Text is mapped to the HD44780 ROM here (as for GPIO LCDs) and kept, so whichever box is
     attached next shows the seat's current text and LED straight away.

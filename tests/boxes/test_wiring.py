@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from hardware.keyboard_box import HOST_KEYS, SEAT_KEYS
-from hardware.pins import (
+from companion.boxes.keyboard_box import HOST_KEYS, SEAT_KEYS
+from companion.boxes.pins import (
     BCM_TO_PHYSICAL,
     DEFAULT_BOX_PINS,
     DEFAULT_LCD_ADDRESSES,

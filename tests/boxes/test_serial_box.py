@@ -19,9 +19,11 @@ from typing import Any
 import pytest
 
 from companion.app.controller import Controller
-from companion.app.intents import HostInput
 from companion.app.journal import Journal, load
 from companion.app.loop import App
+from companion.boxes import serial_protocol as sp
+from companion.boxes.serial_box import SerialBoxes, SerialSeat, usb_ports
+from companion.boxes.vocabulary import HostInput
 from companion.engine.actions import Enter
 from companion.engine.history import History, Setup
 from companion.engine.registry import get_game
@@ -29,9 +31,7 @@ from companion.engine.seats import Seat
 from companion.engine.text import Msg
 from companion.engine.views import TableView
 from companion.i18n import translator
-from hardware import serial_protocol as sp
-from hardware.serial_box import SerialBoxes, SerialSeat, usb_ports
-from hardware.serial_fakebox import FakeSerialBox
+from hardware.firmware.fakebox import FakeSerialBox
 
 GAME = get_game("camel-up")
 FAST = {"poll_every": 0.03, "heartbeat": 0.2, "timeout": 1.0, "retry_after": 0.05}

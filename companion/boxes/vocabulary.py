@@ -1,8 +1,10 @@
-"""Input as it arrives from any box: key edges with a timestamp, and host commands.
+"""The box vocabulary: what a box and the app say to each other, below both.
 
-Hardware callbacks (gpiozero, pyserial threads, pygame keys) only build one of these and
-put it on the app's queue. `InputShaper` turns edges into intents (debounce, auto-repeat,
-hold), driven by the loop with an injectable clock.
+Keys and key edges (input from any box), intents (what the app's shaper makes of edges), host
+input, hot-plug status, the input sink and clock, and the two output ports a seat has: its
+16x2 text display and its status LED. The adapters in `companion.boxes` and the app both
+import this module; it imports nothing but the engine's value type, so neither side depends on
+the other.
 """
 
 from __future__ import annotations
@@ -10,8 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from typing import Literal, Protocol
 
 from ..engine.actions import Value
+
+HOST_SEAT = -1  # the seat number host boxes and host keys report
+LCD_COLS = 16
+LCD_ROWS = 2
+
+LedMode = Literal["off", "on", "blink"]
 
 
 class Key(Enum):
@@ -71,3 +80,29 @@ class Quit:
 InputItem = KeyEdge | SeatIntent | HostInput | BoxStatus | Quit
 InputSink = Callable[[InputItem], None]
 Clock = Callable[[], float]
+
+
+class TextDisplay(Protocol):
+    """One seat's private 16x2 LCD. `show` never blocks: the newest text wins."""
+
+    def show(self, line1: str, line2: str) -> None: ...
+
+
+class StatusLed(Protocol):
+    """The seat's LED: on = you must act, blink = locked, off = nothing to do."""
+
+    def set(self, mode: LedMode) -> None: ...
+
+
+class Box(Protocol):
+    """A seat's box: where its LCD text and LED state go. Input goes to the app's queue."""
+
+    seat: int
+
+    @property
+    def lcd(self) -> TextDisplay: ...
+
+    @property
+    def led(self) -> StatusLed: ...
+
+    def close(self) -> None: ...

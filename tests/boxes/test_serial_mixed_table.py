@@ -12,17 +12,17 @@ import pytest
 
 from companion.app.config import parse_config
 from companion.app.controller import Controller
-from companion.app.intents import HostInput, Key, KeyEdge
 from companion.app.journal import Journal, load
 from companion.app.loop import App
 from companion.app.runner import build_boxes
+from companion.boxes.gpio_box import GpioBox
+from companion.boxes.serial_box import SerialSeatBox
+from companion.boxes.vocabulary import HostInput, Key, KeyEdge
 from companion.engine.actions import Enter
 from companion.engine.history import History, Setup
 from companion.engine.registry import get_game
 from companion.i18n import translator
-from hardware.gpio_box import GpioBox
-from hardware.serial_box import SerialSeatBox
-from hardware.serial_fakebox import FakeSerialBox
+from hardware.firmware.fakebox import FakeSerialBox
 
 FAST = {"poll_every": 0.03, "heartbeat": 0.2, "timeout": 1.0, "retry_after": 0.05}
 

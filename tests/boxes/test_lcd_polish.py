@@ -15,11 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.app.boxui import BoxSession
-from companion.engine.prompts import Choice, Prompt
-from companion.engine.text import msg, msg_in
-from companion.i18n import translator
-from hardware.fake_lcd import HD44780, FakeMCP23008Bus, FakePCF8574Bus
-from hardware.lcd import (
+from companion.boxes.fake_lcd import HD44780, FakeMCP23008Bus, FakePCF8574Bus
+from companion.boxes.lcd import (
     CGRAM_SLOTS,
     POLISH,
     POLISH_GLYPHS,
@@ -28,7 +25,10 @@ from hardware.lcd import (
     LcdWriter,
     to_hd44780,
 )
-from hardware.mock_rig import MockRig
+from companion.boxes.mock_rig import MockRig
+from companion.engine.prompts import Choice, Prompt
+from companion.engine.text import msg, msg_in
+from companion.i18n import translator
 
 LcdAndBus = tuple[CharLcd, FakeMCP23008Bus | FakePCF8574Bus]
 LETTERS = "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ"

@@ -27,7 +27,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, cast
 
-from companion.app.ports import LCD_COLS, LCD_ROWS
+from .vocabulary import LCD_COLS, LCD_ROWS
 
 log = logging.getLogger(__name__)
 

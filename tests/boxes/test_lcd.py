@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hardware.fake_lcd import FakeI2CBus, FakeMCP23008Bus, FakePCF8574Bus, fast_charlcd
-from hardware.lcd import (
+from companion.boxes.fake_lcd import FakeI2CBus, FakeMCP23008Bus, FakePCF8574Bus, fast_charlcd
+from companion.boxes.lcd import (
     CharLcd,
     LcdBus,
     LcdWriter,
@@ -137,7 +137,7 @@ def test_skipping_the_sleeps_is_opt_in_and_undone() -> None:
     import adafruit_character_lcd.character_lcd as base
     import adafruit_character_lcd.character_lcd_i2c as i2c
 
-    import hardware.mock_rig  # noqa: F401 - importing the rig alone must not patch anything
+    import companion.boxes.mock_rig  # noqa: F401 - importing the rig alone must not patch anything
 
     assert base.time is time and i2c.time is time  # a real HD44780 needs the delays
     first, second = fast_charlcd(), fast_charlcd()

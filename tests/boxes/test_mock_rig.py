@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from companion.app.intents import InputItem, Key, KeyEdge
-from hardware.fake_lcd import FakeMCP23008, FakePCF8574
-from hardware.mock_rig import MockRig
+from companion.boxes.fake_lcd import FakeMCP23008, FakePCF8574
+from companion.boxes.mock_rig import MockRig
+from companion.boxes.vocabulary import InputItem, Key, KeyEdge
 
 
 def test_a_tap_arrives_in_the_sink_as_down_and_up(pins: Any) -> None:

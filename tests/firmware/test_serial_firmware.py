@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from hardware import serial_protocol as sp
-from hardware.fake_lcd import HD44780, FakeI2CBus, FakePCF8574
+from companion.boxes import serial_protocol as sp
+from companion.boxes.fake_lcd import HD44780, FakeI2CBus, FakePCF8574
 from hardware.firmware import boxlogic, lcd1602
 from hardware.firmware.main import BUTTON_PINS, LED_PIN, Firmware, UsbSerial
 

@@ -3,7 +3,7 @@
 This module owns the gpiozero devices of one box. Buttons report raw edges only, stamped
 with the injected clock; debounce, auto-repeat and OK-held live in the app's InputShaper
 (mock pins ignore gpiozero's bounce_time, and real debounce would add latency). The LCD is
-given from outside (an `hardware.lcd.BusLcd`, usually), because LCDs share the I2C bus.
+given from outside (an `companion.boxes.lcd.BusLcd`, usually), because LCDs share the I2C bus.
 """
 
 from __future__ import annotations
@@ -13,10 +13,8 @@ from typing import Any
 
 from gpiozero import LED, Button
 
-from companion.app.intents import Clock, InputSink, Key, KeyEdge
-from companion.app.ports import LedMode, TextDisplay
-
 from .pins import BoxPins
+from .vocabulary import Clock, InputSink, Key, KeyEdge, LedMode, TextDisplay
 
 __all__ = ["BLINK_OFF", "BLINK_ON", "BoxPins", "GpioBox", "GpioLed"]
 
@@ -55,7 +53,7 @@ class GpioLed:
 
 
 class GpioBox:
-    """One seat's GPIO box; implements `companion.app.ports.Box`.
+    """One seat's GPIO box; implements `companion.boxes.vocabulary.Box`.
 
     Buttons use the Pi's internal pull-ups and switch to GND, so pressed reads low.
     Callbacks run on gpiozero's thread (the caller's thread with mock pins) and only call

@@ -1,7 +1,7 @@
 """The default GPIO pin table and LCD I2C addresses for up to six GPIO boxes.
 
 This module owns the numbers; wiring.md shows the same table to the person with the soldering
-iron, and tests/hardware/test_wiring.py checks that the two agree. Box numbers are 0-based, as
+iron, and tests/boxes/test_wiring.py checks that the two agree. Box numbers are 0-based, as
 in the config (`box = "gpio:0"` ... `"gpio:5"`); wiring.md prints them the same way.
 
 Pure data and checks: importing this module touches no hardware library.

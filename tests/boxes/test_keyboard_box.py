@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.app.hostmenu import HOST_SEAT
-from companion.app.intents import Key, KeyEdge
-from companion.app.ports import Box
-from hardware.keyboard_box import (
+from companion.boxes.keyboard_box import (
     HOST_KEYS,
     SEAT_KEYS,
     KeyboardBox,
@@ -17,6 +14,7 @@ from hardware.keyboard_box import (
     keyboard_edge,
     seat_key_map,
 )
+from companion.boxes.vocabulary import HOST_SEAT, Box, Key, KeyEdge
 
 
 def test_no_key_is_used_twice_and_host_keys_are_apart() -> None:

@@ -12,9 +12,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
-from companion.app.hostmenu import HOST_SEAT
-from companion.app.intents import Key, KeyEdge
-from companion.app.ports import LCD_COLS, LCD_ROWS, LedMode
+from .vocabulary import HOST_SEAT, LCD_COLS, LCD_ROWS, Key, KeyEdge, LedMode
 
 # Key sets in keyboard-row blocks of three: (minus, plus, ok). Left hand takes q/a/z rows,
 # right hand u/j/m rows, so up to six people can share one keyboard without reaching over
@@ -145,7 +143,7 @@ class MemoryBox:
 
 
 class KeyboardBox(MemoryBox):
-    """A seat played from the keyboard; implements `companion.app.ports.Box`.
+    """A seat played from the keyboard; implements `companion.boxes.vocabulary.Box`.
 
     Input does not go through the box: the pygame loop maps key events with `keyboard_edge`.
     """

@@ -6,8 +6,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from hardware.fake_lcd import FakeMCP23008Bus, FakePCF8574Bus, fast_charlcd
-from hardware.lcd import CharLcd, mcp23008_lcd, pcf8574_lcd
+from companion.boxes.fake_lcd import FakeMCP23008Bus, FakePCF8574Bus, fast_charlcd
+from companion.boxes.lcd import CharLcd, mcp23008_lcd, pcf8574_lcd
 
 
 @pytest.fixture

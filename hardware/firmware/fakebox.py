@@ -1,7 +1,7 @@
 """A serial box on a pty pair, running the reference firmware's logic: tests, bench, self-test.
 
 This module owns the fake: one `os.openpty()` pair is one plugged-in box (the host opens the
-slave path like /dev/ttyACM0); a thread runs `hardware.firmware.boxlogic.BoxLogic` on the
+slave path like /dev/ttyACM0); a thread runs `boxlogic.BoxLogic` on the
 master end, so the host talks to the very code a Pico runs. `unplug()` closes both ends,
 which the host sees exactly as a USB unplug (SerialException on read); `plug()` makes a new
 pair with a new path, like a replug onto another port. `send_raw` injects garbage.
@@ -17,8 +17,9 @@ import time
 import tty
 from collections.abc import Callable, Iterable
 
-from . import serial_protocol as sp
-from .firmware.boxlogic import HEARTBEAT_MS, HOST_TIMEOUT_MS, BoxLogic
+from companion.boxes import serial_protocol as sp
+
+from .boxlogic import HEARTBEAT_MS, HOST_TIMEOUT_MS, BoxLogic
 
 
 def _ms() -> int:

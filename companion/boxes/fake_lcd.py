@@ -288,7 +288,7 @@ class FakeMCP23008Bus(FakeI2CBus):
 
 
 class FakePCF8574Bus(FakeI2CBus):
-    """A bus with one PCF8574 LCD board on it (see `hardware.lcd.pcf8574_lcd`)."""
+    """A bus with one PCF8574 LCD board on it (see `companion.boxes.lcd.pcf8574_lcd`)."""
 
     def __init__(self, model: HD44780 | None = None, address: int = 0x27) -> None:
         self.chip = FakePCF8574(address, model or HD44780())

@@ -1,0 +1,185 @@
+"""Camel Up: Off Season's public side: the table screen's view and `replay --json`.
+
+Nothing here reads a sealed bid before its reveal: the table shows who has locked, never what.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...ledger import SUPPLY
+from ...text import Msg, msg
+from ...views import Cell, Panel, SeatLine, TableView
+from .state import CARDS, COUNT_CARDS, DATES, Attempt, Auction, CamelState
+
+
+def table(name: Msg, state: CamelState) -> TableView:
+    """The public picture: seats, the card, counts, each reveal, and the final coins."""
+    cur = state.current
+    names = [s.name for s in state.seats]
+    seats = []
+    for i, s in enumerate(state.seats):
+        status: Any = "waiting"
+        if state.phase in ("counts", "bidding") and cur is not None and i in cur.absent:
+            status = "out"
+        elif state.phase == "bidding" and cur is not None:
+            status = "locked" if cur.bids.is_locked(i) else "thinking"
+        elif state.phase == "counts" and cur is not None:
+            status = "done" if i in cur.counts else "thinking"
+        elif state.phase == "income":
+            status = "done" if i in state.income else "thinking"
+        badges = (msg("First Player"),) if i == state.first_player else ()
+        seats.append(SeatLine(i, s.name, s.colour, state.coins(i), status, badges))
+    if cur is None:
+        headline, detail = (
+            msg("Waiting for the first card"),
+            msg("The host draws the Tower's top card."),
+        )
+    else:
+        title, detail = CARDS[cur.card]
+        headline = msg("Auction {n}: {card}", n=cur.number, card=title)
+    panels: list[Panel] = []
+    if cur is not None and cur.card in COUNT_CARDS and cur.counts:
+        label = msg("Dates") if cur.card == DATES else msg("Goods cards")
+        panels.append(
+            Panel(
+                label,
+                tuple((Cell(names[s]), Cell(str(n))) for s, n in sorted(cur.counts.items())),
+            )
+        )
+    if cur is not None:
+        panels.extend(reveal_panels(state, cur))
+    if state.phase == "over":
+        ranking = sorted(range(len(names)), key=lambda i: -state.coins(i))
+        top = state.coins(ranking[0])
+        panels.append(
+            Panel(
+                msg("Final coins"),
+                tuple(
+                    (
+                        Cell(names[i], "win" if state.coins(i) == top else ""),
+                        Cell(str(state.coins(i))),
+                    )
+                    for i in ranking
+                ),
+            )
+        )
+        headline, detail = msg("Game over"), msg("Most coins wins.")
+    return TableView(
+        name,
+        headline,
+        detail,
+        tuple(seats),
+        tuple(panels),
+        state.log[-6:],
+        final=state.phase == "over",
+    )
+
+
+def reveal_panels(state: CamelState, cur: Auction) -> list[Panel]:
+    """Each reveal of this auction: bids, modifiers, what counted, who won and why."""
+    names = [s.name for s in state.seats]
+    panels: list[Panel] = []
+    for k, att in enumerate(cur.attempts):
+        is_last = k == len(cur.attempts) - 1
+        if not is_last and len(cur.attempts) > 2 and k < len(cur.attempts) - 2:
+            continue  # older restarts: the log keeps them
+        rows: list[tuple[Cell, ...]] = [
+            (
+                Cell(msg("Seat"), "head"),
+                Cell(msg("Bid"), "head"),
+                Cell(msg("Card +/-"), "head"),
+                Cell(msg("Counts as"), "head"),
+            )
+        ]
+        held = [att.effective[s] for s in att.considered]
+        for s in sorted(att.bids):
+            mod = att.modifiers.get(s, 0)
+            eff = att.effective[s]
+            style: Any = ""
+            if s == att.winner:
+                style = "win"
+            elif s not in att.considered:
+                style = "dim"
+            elif held.count(eff) > 1:  # every tied value is out, tried or not
+                style = "strike"
+            rows.append(
+                (
+                    Cell(names[s], style),
+                    Cell(str(att.bids[s])),
+                    Cell(f"{mod:+d}" if mod else ""),
+                    Cell(str(eff), style),
+                )
+            )
+        if att.winner is None:
+            title = msg("Reveal {k}: restart", k=k + 1)
+            note = att.note
+        else:
+            title = msg("Reveal {k}: {name} wins", k=k + 1, name=names[att.winner])
+            note = msg(
+                "{name} pays {pay}. First Player: {name}. Market order: {order}",
+                name=names[att.winner],
+                pay=att.payment,
+                order=", ".join(names[i] for i in state.market_order),
+            )
+            if att.note is not None:
+                note = msg("{a} {b}", a=att.note, b=note)
+        panels.append(Panel(title, tuple(rows), note))
+    if cur.abandoned:
+        panels.append(Panel(msg("Auction abandoned"), (), msg("No winner; the token stays.")))
+    return panels
+
+
+def outcome(game_id: str, state: CamelState) -> dict[str, Any]:
+    """`companion replay --json`: every auction, its reveals, the money and the token."""
+    names = [s.name for s in state.seats]
+
+    def attempt_json(a: Attempt) -> dict[str, Any]:
+        return {
+            "bids": [
+                {
+                    "seat": s,
+                    "name": names[s],
+                    "bid": a.bids[s],
+                    "modifier": a.modifiers.get(s, 0),
+                    "effective": a.effective[s],
+                    "considered": s in a.considered,
+                }
+                for s in sorted(a.bids)
+            ],
+            "dropped": list(a.dropped),
+            "winner": a.winner,
+            "payment": a.payment,
+            "lucky_zero_penalties": [
+                {"seat": s, "lost": n} for s, n in sorted(a.penalties.items())
+            ],
+            "standard_fallback": a.standard,
+            "restart": a.restart,
+        }
+
+    auctions = []
+    for au in state.auctions:
+        res = au.result
+        auctions.append(
+            {
+                "number": au.number,
+                "card": au.card,
+                "counts": [{"seat": s, "count": n} for s, n in sorted(au.counts.items())],
+                "attempts": [attempt_json(a) for a in au.attempts],
+                "restarts": sum(1 for a in au.attempts if a.restart),
+                "winner": res.winner if res else None,
+                "payment": res.payment if res else 0,
+                "abandoned": au.abandoned,
+                "sat_out": sorted(au.absent),
+                "done": au.done,
+            }
+        )
+    return {
+        "game": game_id,
+        "phase": state.phase,
+        "money": [{"seat": i, "name": n, "money": state.coins(i)} for i, n in enumerate(names)],
+        "supply": state.ledger.balance(SUPPLY),
+        "auctions": auctions,
+        "first_player": state.first_player,
+        "market_order": list(state.market_order),
+    }

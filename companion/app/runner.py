@@ -165,7 +165,8 @@ def run_from_config(path: Path, journal: Path | None = None, lang: str | None = 
     cfg = load_config(path)
     translate = translator(lang or cfg.language)
     history, jnl, resumed = open_history(cfg, journal or cfg.journal)
-    if cfg.show_lcds and any(s.money is None for s in public_view(history.game, history.state).seats):
+    table = public_view(history.game, history.state)
+    if cfg.show_lcds and any(s.money is None for s in table.seats):
         jnl.close()
         raise ConfigError(str(cfg.path), None, f"show_lcds would put every seat's hidden money "
                           f"on the table screen ({cfg.game} keeps money secret)",

@@ -36,10 +36,13 @@ from .state import (
 
 
 def enter(state: AmunReState, seat: int, value: Value) -> Step[AmunReState]:
+    """The answer to the first question in the seat's queue (or a card sold or used on the
+    side); when every queue is empty the phase moves on."""
     if state.phase == "buying" and state.buying is not None:
         state.buying.check_turn(seat, state.names())
     queue = state.asks.get(seat, ())
     if not queue:
+        # The box already says "Done / Wait for others": the shared wording is enough.
         raise IllegalAction(NOTHING_TO_ENTER)
     ask = queue[0]
     rest = queue[1:]
@@ -119,7 +122,7 @@ def enter(state: AmunReState, seat: int, value: Value) -> Step[AmunReState]:
     asks = {**state.asks, seat: rest}
     state = replace(state, ledger=ledger, hands=tuple(hands), asks=asks, log=tuple(log),
                     rounds=(*state.rounds[:-1], rnd))
-    return after_answer(state, seat, tuple(events))
+    return after_answer(state, tuple(events))
 
 
 def ranged(value: Value, lo: int, hi: int) -> int:
@@ -155,7 +158,8 @@ def drawn(value: Value, n: int) -> tuple[int, int]:
     return b, o
 
 
-def after_answer(state: AmunReState, seat: int, events: tuple[Event, ...]) -> Step[AmunReState]:
+def after_answer(state: AmunReState, events: tuple[Event, ...]) -> Step[AmunReState]:
+    """Once no seat has a question left: the next buyer, or the next phase."""
     if any(state.asks.get(s) for s in range(len(state.seats))):
         return Step(state, events)
     if state.phase == "settle":

@@ -88,6 +88,8 @@ def can_play(state: AmunReState, au: Auction, seat: int, card: str) -> bool:
 
 
 def enter(state: AmunReState, seat: int, value: Value) -> Step[AmunReState]:
+    """The seat to bid enters its first step (a province, an auction card, a sale) or, with a
+    province picked, its bid space (or goes back)."""
     rnd = state.current
     assert rnd is not None
     au = rnd.auction
@@ -125,6 +127,8 @@ def enter(state: AmunReState, seat: int, value: Value) -> Step[AmunReState]:
 
 
 def pick_province(state: AmunReState, au: Auction, seat: int, value: Value) -> Step[AmunReState]:
+    """The first step of a turn: Bid Blockade / Protection (played at once), Outbid in the Same
+    Province / Bribery (the lost province becomes the pick), a card sold, or a province."""
     names = state.names()
     if value == BLOCKADE:
         if not can_play(state, au, seat, BLOCKADE):
@@ -141,8 +145,8 @@ def pick_province(state: AmunReState, au: Auction, seat: int, value: Value) -> S
             raise IllegalAction("Only after you\nare outbid")
         if not can_play(state, au, seat, OUTBID):
             raise IllegalAction(msg("No {card}\nto play", card=card_short(state, OUTBID)))
-        return Step(with_auction(state, replace(au, pending=au.lost(seat),
-                                                     pending_outbid=True)))
+        pending = replace(au, pending=au.lost(seat), pending_outbid=True)
+        return Step(with_auction(state, pending))
     if value == SELL:
         if afford(state) != "gold":
             raise IllegalAction("Sell cards after\nthe auction")
@@ -176,6 +180,7 @@ def sell_one(state: AmunReState, seat: int, keep_outbid: bool = False) -> Step[A
 
 
 def place(state: AmunReState, au: Auction, seat: int, bid: Bid) -> Step[AmunReState]:
+    """Put the pawn down (playing the pending Outbid card), then pass the turn on."""
     names = state.names()
     hands = list(state.hands)
     played = dict(au.played)
@@ -213,6 +218,7 @@ def place(state: AmunReState, au: Auction, seat: int, bid: Bid) -> Step[AmunReSt
 
 
 def next_turn(state: AmunReState, au: Auction, seat: int) -> tuple[Auction, list[Msg]]:
+    """Whose turn is next under the edition's rebid order, or the auction is over."""
     names = state.names()
     n = len(state.seats)
     turns = au.turns.advance()
@@ -250,6 +256,8 @@ def next_turn(state: AmunReState, au: Auction, seat: int) -> tuple[Auction, list
 
 
 def end_auction(state: AmunReState, events: tuple[Event, ...]) -> Step[AmunReState]:
+    """Each seat takes its province: prices announced and paid (or cards sold first), then
+    the province bonuses are asked (the settle phase)."""
     rnd = state.current
     assert rnd is not None
     au = rnd.auction

@@ -74,11 +74,14 @@ class SealedRound:
         initial: Value | None = None,
     ) -> Prompt:
         """The seat's box for this round: a number (or, with no range, a choice among
-        `extras`); LOCKED with its own value once entered, unlockable until the reveal."""
+        `extras`, e.g. Amun-Re's "steal 3" for a seat with nothing to offer); LOCKED with its
+        own value once entered, unlockable until the reveal."""
         own = self.own(seat)
         locked = own is not None
         start: Value = own if own is not None else (lo if initial is None else initial)
         kind: Literal["number", "choice"] = "choice" if extras and hi < lo else "number"
+        if kind == "choice":
+            lo = hi = 0  # a choice has no range
         return Prompt(
             kind,
             label,

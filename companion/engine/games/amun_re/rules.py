@@ -1,0 +1,101 @@
+"""Amun-Re's rules: the options, setup, the one dispatch (a seat's entry by phase, the host's
+commands by name, unlocking the sealed offer), and the seat's box and the table by delegation.
+
+Rules: docs/games/amun_re.md; shared/rules.md sections 0 and 3; seed shared/seeds/002_*.txt
+(the 2003 auction text, our default); the 2016 rules are the `edition = "2016"` preset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...actions import Value
+from ...errors import IllegalAction
+from ...game import Game, HostCommand, OptionSpec, Rules, Step
+from ...ledger import SUPPLY, Ledger, seat_account
+from ...prompts import Prompt
+from ...seats import Seat
+from ...text import msg
+from ...views import TableView
+from . import asks, auction, host, offering, outcome, prompts, table
+from .state import AmunReState, Hand
+
+
+class AmunRe(Rules[AmunReState]):
+    id = "amun-re"
+    aliases = ("amunre", "amun")
+    name = msg("Amun-Re")
+    min_seats = 3
+    max_seats = 5
+    options = (
+        OptionSpec("edition", "2003", ("2003", "2016"),
+                   help="2003 rules (seed) or the 2016 preset: Protection, Bribery, pass while "
+                        "winning, no bid above gold, +6/+4/+2 gold bonus"),
+        OptionSpec("start_gold", 20, lo=0, hi=999, help="gold each seat starts with"),
+        OptionSpec("start_cards", 1, lo=0, hi=9,
+                   help="power cards each seat starts with (the Master Builder / Architect)"),
+        OptionSpec("start_player", 0, lo=0, hi=4, help="seat holding the Pharaoh at the start"),
+        OptionSpec("affordability", "edition", ("edition", "gold_and_cards", "gold"),
+                   help="what a bid may reach: gold plus power cards at 1 each (2003, sold "
+                        "after the auction) or gold only (2016; sell cards first)"),
+        OptionSpec("rebid_order", "edition", ("edition", "rounds", "turns"),
+                   help="rounds: outbid seats rebid in bidding rounds from the Starting Player "
+                        "(2003); turns: clockwise turns, winning seats pass (2016)"),
+        OptionSpec("gold_bonus", "edition", ("edition", "6-2", "6-4-2"),
+                   help="final gold bonus: 6-2 (2003) or 6-4-2 (2016); ties share, next down"),
+        OptionSpec("pharaoh", "offering", ("offering", "host"),
+                   help="who becomes Starting Player after the offering: the highest offer "
+                        "(2016 rule; not found for 2003) or only the host's start_player"),
+        OptionSpec("rounds", 6, lo=1, hi=6, help="rounds to play; 3 per kingdom"),
+    )
+
+    def __init__(self) -> None:
+        self.on_enter = {
+            "auction": auction.enter,
+            "offering": offering.offer,
+            "settle": asks.enter,
+            "buying": asks.enter,
+            "rewards": asks.enter,
+            "income": asks.enter,
+        }
+        self.on_host = {
+            "offer": host.offer,
+            "provinces": host.offer,
+            "start_player": host.start_player,
+            "adjust": host.adjust,
+            "cards": host.cards,
+            "end": host.end,
+        }
+
+    def phase(self, state: AmunReState) -> str:
+        return state.phase
+
+    def setup(self, seats: tuple[Seat, ...], options: Mapping[str, Value]) -> AmunReState:
+        sp = int(options["start_player"])
+        if sp >= len(seats):
+            raise IllegalAction(msg("No seat {n} for\nthe Pharaoh", n=sp + 1))
+        gold = int(options["start_gold"])
+        ledger = Ledger.open({seat_account(i): gold for i in range(len(seats))} | {SUPPLY: 0})
+        hands = tuple(Hand(other=int(options["start_cards"])) for _ in seats)
+        return AmunReState(seats, dict(options), ledger, hands, "provinces", sp)
+
+    def withdraw(self, state: AmunReState, seat: int) -> Step[AmunReState]:
+        return offering.withdraw(state, seat)
+
+    # -- the seat's own box, the host menu, the public table and replay --json
+
+    def prompt(self, state: AmunReState, seat: int) -> Prompt:
+        return prompts.prompt(state, seat)
+
+    def host_commands(self, state: AmunReState) -> tuple[HostCommand, ...]:
+        return host.commands(state)
+
+    def table(self, state: AmunReState) -> TableView:
+        return table.table(self.name, state)
+
+    def outcome(self, state: AmunReState) -> dict[str, Any]:
+        return outcome.outcome(self.id, state)
+
+
+GAME: Game[AmunReState] = AmunRe()

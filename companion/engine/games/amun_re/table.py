@@ -1,0 +1,185 @@
+"""Amun-Re's table screen: the public view, which never reads gold or hands before the game
+is over (a seat's line carries no money; the final panel reveals the gold at Final Scoring).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from ...seats import clockwise_from
+from ...text import Msg, msg
+from ...views import Cell, Panel, SeatLine, TableView
+from .state import (
+    BLOCKADE,
+    KINGDOM_ROUNDS,
+    AmunReState,
+    Auction,
+    Offering,
+    awards,
+    card_name,
+    gold_bonus,
+    outbid_in_order,
+    space_value,
+    temple_label,
+)
+
+Status = Literal["thinking", "locked", "waiting", "turn", "done", "out"]
+
+
+def table(name: Msg, state: AmunReState) -> TableView:
+    """The public picture: seats and their provinces, the auction, the revealed offering, and
+    the final gold (the only time gold shows)."""
+    rnd = state.current
+    au = rnd.auction if rnd is not None else None
+    off = rnd.offering if rnd is not None else None
+    seats: list[SeatLine] = []
+    for i, s in enumerate(state.seats):
+        status: Status = "waiting"
+        badges: list[Msg] = []
+        if i == state.start_player:
+            badges.append(msg("Starting Player"))
+        if state.phase == "auction" and au is not None:
+            status = "turn" if au.turns.current == i else "waiting"
+            if au.is_outbid(i):
+                badges.append(msg("Must rebid"))
+            if i in au.protected:
+                badges.append(card_name(state, BLOCKADE))
+        elif state.phase == "offering" and off is not None:
+            status = "locked" if off.entries.is_locked(i) else "thinking"
+        elif state.phase == "buying" and state.buying is not None:
+            cur = state.buying.current
+            status = ("turn" if cur == i else "done" if i in state.buying.acted
+                      else "waiting")
+        elif state.phase in ("settle", "rewards", "income"):
+            status = "thinking" if state.asks.get(i) else "done"
+        elif state.phase == "over":
+            status = "done"
+        if rnd is not None and state.phase != "auction":
+            owned = [p for p, o in rnd.owners.items() if o == i]
+            badges.extend(msg("{prov}", prov=p) for p in owned)
+        seats.append(SeatLine(i, s.name, s.colour, None, status, tuple(badges)))
+    headline, detail = _headline(state)
+    panels: list[Panel] = []
+    if state.phase == "provinces" and state.offered:
+        panels.append(Panel(msg("Offered so far"),
+                            tuple((Cell(p),) for p in state.offered),
+                            msg("{k} of {n}", k=len(state.offered), n=len(state.seats))))
+    if au is not None and state.phase != "over":
+        panels.append(_auction_panel(state, au))
+    if off is not None and off.revealed and state.phase in ("rewards", "income"):
+        panels.append(_offering_panel(state, off))
+    if state.phase == "over":
+        panels.append(_final_panel(state))
+    return TableView(name, headline, detail, tuple(seats), tuple(panels), state.log[-8:],
+                     final=state.phase == "over")
+
+
+def _headline(state: AmunReState) -> tuple[Msg, Msg]:
+    names = state.names()
+    kingdom = (msg("Old Kingdom") if state.round_no <= KINGDOM_ROUNDS
+               else msg("New Kingdom"))
+    rnd = state.current
+    n = state.round_no
+    if state.phase == "provinces":
+        nxt = n + 1
+        k = msg("Old Kingdom") if nxt <= KINGDOM_ROUNDS else msg("New Kingdom")
+        return (msg("Round {n} ({kingdom}): provinces", n=nxt, kingdom=k),
+                msg("The host offers {n} provinces, one per seat.", n=len(state.seats)))
+    if state.phase == "over":
+        return msg("Game over"), msg("Gold bonus: {awards}",
+                                     awards="/".join(f"+{a}" for a in awards(state)))
+    assert rnd is not None
+    title = msg("Round {n} ({kingdom})", n=n, kingdom=kingdom)
+    if state.phase == "auction":
+        au = rnd.auction
+        cur = au.turns.current
+        rebid = [names[s] for s in outbid_in_order(state, au)]
+        who = msg("{name} to bid", name=names[cur]) if cur is not None else msg("-")
+        if rebid:
+            detail = msg("Bidding round {k}: {who}. Must rebid: {list}.", k=au.bidding_round,
+                         who=who, list=", ".join(rebid))
+        else:
+            detail = msg("Bidding round {k}: {who}.", k=au.bidding_round, who=who)
+        return msg("{title}: province auction", title=title), detail
+    if state.phase == "settle":
+        return (msg("{title}: provinces paid", title=title),
+                msg("Seats take their provinces and bonuses."))
+    if state.phase == "buying":
+        cur = state.buying.current if state.buying is not None else None
+        return (msg("{title}: buying", title=title),
+                msg("{name} buys cards, farmers, stones.",
+                    name=names[cur] if cur is not None else "-"))
+    if state.phase == "offering":
+        return (msg("{title}: offering to Amun-Re", title=title),
+                msg("In secret: gold (at least 1) or steal 3."))
+    off = rnd.offering
+    if off is not None and off.revealed:
+        detail = msg("Total {t}: temple {range}", t=off.total, range=temple_label(off.tile))
+    else:
+        detail = msg("-")
+    if state.phase == "rewards":
+        return msg("{title}: rewards", title=title), detail
+    return msg("{title}: harvest and income", title=title), detail
+
+
+def _auction_panel(state: AmunReState, au: Auction) -> Panel:
+    names = state.names()
+    rows: list[tuple[Cell, ...]] = []
+    if au.over:
+        rows.append((Cell(msg("Province"), "head"), Cell(msg("Owner"), "head"),
+                     Cell(msg("Price"), "head")))
+        for prov in au.provinces:
+            top = au.top(prov)
+            assert top is not None
+            rows.append((Cell(prov), Cell(names[top.seat], "win"), Cell(str(top.value))))
+        return Panel(msg("Round {n}: provinces", n=state.round_no), tuple(rows))
+    rows.append((Cell(msg("Province"), "head"), Cell(msg("Leading"), "head"),
+                 Cell(msg("Bid"), "head"), Cell(msg("Outbid"), "head"),
+                 Cell(msg("Next bid"), "head")))
+    for prov in au.provinces:
+        here = sorted((b for b in au.bids.values() if b.province == prov),
+                      key=lambda b: -b.space)
+        top = here[0] if here else None
+        lead = ""
+        if top is not None:
+            lead = names[top.seat] + (" *" if top.seat in au.protected else "")
+        losers = ", ".join(f"{names[b.seat]} {b.value}" for b in here[1:])
+        # The lowest bid anyone else may place now (two spaces up on a protected leader).
+        nxt = str(space_value(au.min_space(prov, -1)))
+        # The province the seat to bid is looking at (its first step) stays off the table:
+        # at a real table nobody sees where a hand hovers before the pawn is put down.
+        rows.append((Cell(prov), Cell(lead), Cell(str(top.value) if top else ""),
+                     Cell(losers, "strike" if losers else ""), Cell(nxt)))
+    note = None
+    if au.protected:
+        note = msg("* {card}: outbid only 2 spaces higher",
+                   card=card_name(state, BLOCKADE))
+    return Panel(msg("Round {n}: provinces", n=state.round_no), tuple(rows), note)
+
+
+def _offering_panel(state: AmunReState, off: Offering) -> Panel:
+    names = state.names()
+    rows: list[tuple[Cell, ...]] = [(Cell(msg("Seat"), "head"), Cell(msg("Offer"), "head"),
+                                     Cell(msg("Items"), "head"))]
+    order = clockwise_from(state.start_player, len(state.seats))
+    for s in (*off.ranking, *(t for t in order if t in off.thieves)):
+        if s in off.thieves:
+            rows.append((Cell(names[s], "dim"), Cell(msg("steals 3")), Cell(msg("+3 gold"))))
+        else:
+            rows.append((Cell(names[s], "win" if s == off.ranking[0] else ""),
+                         Cell(str(off.offers[s])), Cell(str(off.items[s]))))
+    return Panel(msg("Offering: total {t}", t=off.total), tuple(rows),
+                 msg("Temple {range}. Ties: Starting Player, then turn order.",
+                     range=temple_label(off.tile)))
+
+
+def _final_panel(state: AmunReState) -> Panel:
+    # The game is over: gold may be shown now (Final Scoring reveals it).
+    golds = {i: state.gold(i) for i in range(len(state.seats))}
+    bonus = gold_bonus(golds, awards(state))
+    rows: list[tuple[Cell, ...]] = [(Cell(msg("Seat"), "head"), Cell(msg("Gold"), "head"),
+                                     Cell(msg("Bonus"), "head"))]
+    for s in sorted(golds, key=lambda i: (bonus[i][0], i)):
+        rows.append((Cell(state.seats[s].name, "win" if bonus[s][0] == 1 else ""),
+                     Cell(str(golds[s])), Cell(f"+{bonus[s][1]}" if bonus[s][1] else "")))
+    return Panel(msg("Final gold"), tuple(rows), msg("Victory points for gold; ties share."))

@@ -24,8 +24,9 @@ import pygame
 
 from ..engine.text import Msg
 from ..engine.views import TableView, TimerView
+from .canvas import Translate
 from .fonts import FontCache
-from .table_screen import TableScreen, Translate
+from .table_screen import TableScreen
 
 Clock = Callable[[], float]
 

@@ -15,7 +15,7 @@ import pygame
 import pytest
 from display_pixels import bright_pixels, colour_pixels, longest_run
 
-from companion.display import table_screen as ts
+from companion.display import theme as ts
 from companion.display.fonts import FontCache
 from companion.display.table_screen import TableScreen, format_clock
 from companion.display.window import save_png

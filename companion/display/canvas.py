@@ -1,0 +1,156 @@
+"""A surface to draw one frame on: its scale unit, and text that fits.
+
+`Canvas` turns the sizes the screen is designed at (1280x720) into pixels for this surface,
+renders a `Msg` in the table's language, cuts a line with an ellipsis or wraps it to its box
+(so nothing is ever drawn off-screen), and draws a line of text or a rounded pill.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Literal
+
+import pygame
+
+from ..engine.text import Msg
+from .fonts import Face, FontCache
+from .theme import ELLIPSIS
+
+Translate = Callable[[str], str]
+
+
+@dataclass(frozen=True)
+class Canvas:
+    """One frame's surface, the table's language, the font cache and the unit `u` (1.0 at
+    1280x720)."""
+
+    surface: pygame.Surface
+    translate: Translate
+    fonts: FontCache
+    u: float
+
+    def text_of(self, item: Msg | str) -> str:
+        """A Msg in the table's language; a plain str is data (a name, a number) shown as is.
+
+        Newlines (engine messages are shaped for the 16x2 LCD) become spaces on the big screen.
+        """
+        text = item.render(self.translate) if isinstance(item, Msg) else item
+        return " ".join(text.split("\n"))
+
+    def px(self, base: float, scale: float = 1.0, minimum: int = 12) -> int:
+        """A font or spacing size given at 1280x720, scaled to this surface."""
+        return max(minimum, round(base * self.u * scale))
+
+    def sp(self, base: float, scale: float = 1.0) -> int:
+        """A spacing (no readability floor, unlike fonts)."""
+        return max(1, round(base * self.u * scale))
+
+    def fit(self, text: str, face: Face, size: int, max_w: int) -> str:
+        """`text` cut with an ellipsis so it is at most `max_w` wide (empty if nothing fits)."""
+        fonts = self.fonts
+        if max_w <= 0:
+            return ""
+        if fonts.measure(text, face, size) <= max_w:
+            return text
+        lo, hi = 0, len(text)
+        while lo < hi:  # longest prefix that fits with the ellipsis
+            mid = (lo + hi + 1) // 2
+            if fonts.measure(text[:mid].rstrip() + ELLIPSIS, face, size) <= max_w:
+                lo = mid
+            else:
+                hi = mid - 1
+        if lo == 0:
+            return ELLIPSIS if fonts.measure(ELLIPSIS, face, size) <= max_w else ""
+        return text[:lo].rstrip() + ELLIPSIS
+
+    def wrap(self, text: str, face: Face, size: int, max_w: int, max_lines: int) -> list[str]:
+        """Word-wrap to `max_w`; the last allowed line ends in an ellipsis if text remains."""
+        if max_lines <= 0 or max_w <= 0:
+            return []
+        measure = self.fonts.measure
+        lines: list[str] = []
+        words = text.split()
+        current = ""
+        i = 0
+        while i < len(words):
+            word = words[i]
+            trial = f"{current} {word}" if current else word
+            if measure(trial, face, size) <= max_w:
+                current = trial
+                i += 1
+                continue
+            if not current:  # one word wider than the box: break it by characters
+                cut = len(word)
+                while cut > 1 and measure(word[:cut], face, size) > max_w:
+                    cut -= 1
+                lines.append(word[:cut])
+                words[i] = word[cut:]
+            else:
+                lines.append(current)
+                current = ""
+            if len(lines) == max_lines:
+                rest = " ".join([lines[-1], *words[i:]])
+                lines[-1] = self.fit(rest, face, size, max_w)
+                return lines
+        if current:
+            lines.append(current)
+        if len(lines) > max_lines:
+            rest = " ".join(lines[max_lines - 1:])
+            lines = [*lines[:max_lines - 1], self.fit(rest, face, size, max_w)]
+        return lines
+
+    def blit_text(self, text: str, face: Face, size: int, colour: pygame.Color,
+                  x: int, y: int, max_w: int | None = None,
+                  align: Literal["left", "right", "center"] = "left") -> pygame.Rect:
+        """Draw one line; `x` is the left edge, right edge or centre per `align`."""
+        if max_w is not None:
+            text = self.fit(text, face, size, max_w)
+        if not text:
+            return pygame.Rect(x, y, 0, 0)
+        surf = self.fonts.render(text, face, size, colour)
+        rect = surf.get_rect()
+        if align == "left":
+            rect.topleft = (x, y)
+        elif align == "right":
+            rect.topright = (x, y)
+        else:
+            rect.midtop = (x, y)
+        self.surface.blit(surf, rect)
+        return rect
+
+    @contextmanager
+    def clipped(self, area: pygame.Rect) -> Iterator[None]:
+        """Draw only inside `area` (within the clip already set) until the block ends."""
+        old = self.surface.get_clip()
+        self.surface.set_clip(area.clip(old))
+        try:
+            yield
+        finally:
+            self.surface.set_clip(old)
+
+    def lh(self, face: Face, size: int) -> int:
+        """The line height of `face` at `size`."""
+        return self.fonts.line_height(face, size)
+
+    def pill_h(self, size: int) -> int:
+        """The height of a pill whose text is `size`."""
+        return self.lh("bold", size) + self.sp(4)
+
+    def pill(self, text: str, size: int, fill: pygame.Color | None, fg: pygame.Color,
+              x: int, y: int, max_w: int) -> int:
+        """A rounded label; returns its right edge (x itself if nothing fitted)."""
+        padx = self.sp(8)
+        text = self.fit(text, "bold", size, max_w - 2 * padx)
+        if not text:
+            return x
+        tw = self.fonts.measure(text, "bold", size)
+        h = self.pill_h(size)
+        rect = pygame.Rect(x, y, tw + 2 * padx, h)
+        if fill is not None:
+            pygame.draw.rect(self.surface, fill, rect, border_radius=h // 2)
+        else:
+            pygame.draw.rect(self.surface, fg, rect, width=max(1, self.sp(2)), border_radius=h // 2)
+        self.blit_text(text, "bold", size, fg, x + padx, y + (h - self.lh("bold", size)) // 2)
+        return rect.right

@@ -8,10 +8,12 @@ translator returns the id. Other languages have a GNU gettext catalog in the pac
     companion/locale/<lang>/LC_MESSAGES/companion.mo    compiled from the .po, read at run time
 
 The .mo is read with `importlib.resources` (the service may run in any working directory) and
-`gettext.GNUTranslations`. A catalog is read anew by every `translator()` call, so the app
-builds the translator when a game starts and a table can change language between games;
-nothing here renders a text at import time. Workflow (extract, translate, compile, check):
-docs/translating.md and `python -m companion.i18n --help`.
+`gettext.GNUTranslations`: the runtime is the standard library only. Babel, which extracts,
+merges and compiles the catalogs (catalogs.py, `python -m companion.i18n`), is a development
+tool: the .mo is committed and the wheel ships it. A catalog is read anew by every
+`translator()` call, so the app builds the translator when a game starts and a table can
+change language between games; nothing here renders a text at import time. Workflow
+(extract, translate, compile, check): docs/translating.md and `python -m companion.i18n --help`.
 """
 
 from __future__ import annotations
@@ -47,15 +49,11 @@ def catalog(lang: str) -> gettext.NullTranslations:
     if lang == SOURCE_LANGUAGE:
         return gettext.NullTranslations()
     mo = _locale_file(lang, "mo")
-    if mo.is_file():
-        return gettext.GNUTranslations(io.BytesIO(mo.read_bytes()))
-    # A checkout where nobody ran `python -m companion.i18n compile` yet: compile in memory
-    # rather than silently showing English.
-    from .po import compile_mo, parse_po
-
-    po = _locale_file(lang, "po")
-    data = compile_mo(parse_po(po.read_text(encoding="utf-8")))
-    return gettext.GNUTranslations(io.BytesIO(data))
+    if not mo.is_file():
+        # Never silently English: the .mo is committed and shipped in the wheel.
+        raise FileNotFoundError(f"the {lang} catalog {DOMAIN}.mo is missing from the package: "
+                                "run `python -m companion.i18n compile` (docs/translating.md)")
+    return gettext.GNUTranslations(io.BytesIO(mo.read_bytes()))
 
 
 def translator(lang: str = SOURCE_LANGUAGE) -> Translate:

@@ -1,121 +1,118 @@
-"""`python -m companion.i18n extract|compile|check|todo`: the translation workflow.
+"""`python -m companion.i18n extract|compile|check|todo`: the translation workflow, on Babel.
 
-    extract   find every message id in companion/, rewrite the template
-              companion/locale/companion.pot and merge it into each language's .po
-              (translations kept, vanished ids kept as obsolete #~ entries, a reworded id
-              gets its old translation marked fuzzy)
-    compile   .po -> .mo for each language (what the app reads)
+    extract   find every message id in companion/ (Babel, with our extraction method),
+              rewrite the template companion/locale/companion.pot and merge it into each
+              language's .po (Babel's Catalog.update: translations kept, vanished ids kept
+              as obsolete #~ entries, a reworded id gets its old translation marked fuzzy)
+    compile   .po -> .mo for each language (Babel's write_mo; what the app reads)
     check     exit 1 on untranslated or fuzzy ids, placeholder mismatches, LCD overflows,
-              ids missing from the .pot, or a .mo out of date: what tests/test_i18n.py
-              asserts (stale references in the .pot are only a note)
+              texts built at run time, ids missing from the .pot, or a stale .mo: what
+              tests/test_i18n.py asserts
     todo      list the ids a language still needs, with where they are used
 
 `extract --check` and `compile --check` change nothing and exit 1 if a file would change.
+Needs the development extra (`pip install -e '.[test]'`): Babel is not an app dependency.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from .catalogs import (
-    SOURCE_ROOT,
     compiled,
+    extract_template,
+    messages,
     mo_path,
-    plan_update,
-    po_path,
+    on_lcd,
+    planned_files,
     pot_path,
+    read_catalog,
+    run_time_texts,
     translated_languages,
     usable_translations,
+    where,
 )
 from .check import english_lcd_overflows, lcd_problems, placeholder_problems, untranslated
-from .extract import extract
-from .po import parse_po
 
 
-def _write_if_changed(path: object, text: str | bytes) -> bool:
-    from pathlib import Path
-
-    assert isinstance(path, Path)
-    data = text.encode("utf-8") if isinstance(text, str) else text
-    if path.exists() and path.read_bytes() == data:
-        return False
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data)
-    return True
+def _stale(path: Path, data: bytes) -> bool:
+    return not path.exists() or path.read_bytes() != data
 
 
 def cmd_extract(check: bool) -> int:
-    update = plan_update()
-    for w in update.extraction.warnings:
+    for w in run_time_texts():
         print(f"warning: {w}", file=sys.stderr)
-    files = {pot_path(): update.pot, **{po_path(lang): t for lang, t in update.po.items()}}
-    stale = [p for p, t in files.items() if not p.exists() or p.read_text(encoding="utf-8") != t]
-    n = len(update.extraction.messages)
-    lcd = sum(1 for m in update.extraction.messages.values() if m.lcd)
-    print(f"{n} messages ({lcd} shown on the LCD)")
-    for lang, st in update.stats.items():
-        print(f"{lang}: {st}")
-    if check:
-        for p in stale:
-            print(f"out of date: {p} (run python -m companion.i18n extract)")
-        return 1 if stale else 0
-    for p, t in files.items():
-        if _write_if_changed(p, t):
-            print(f"wrote {p}")
-    return 0
+    template = extract_template()
+    found = messages(template)
+    print(f"{len(found)} messages ({sum(map(on_lcd, found))} shown on the LCD)")
+    stale = 0
+    for path, data in planned_files(template):
+        if not _stale(path, data):
+            continue
+        stale += 1
+        if check:
+            print(f"out of date: {path} (run python -m companion.i18n extract)")
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+            print(f"wrote {path}")
+    return 1 if check and stale else 0
 
 
 def cmd_compile(check: bool) -> int:
     bad = 0
     for lang in translated_languages():
-        data = compiled(lang)
-        path = mo_path(lang)
+        data, path = compiled(lang), mo_path(lang)
+        if not _stale(path, data):
+            continue
         if check:
-            if not path.exists() or path.read_bytes() != data:
-                print(f"out of date: {path} (run python -m companion.i18n compile)")
-                bad += 1
-        elif _write_if_changed(path, data):
+            print(f"out of date: {path} (run python -m companion.i18n compile)")
+            bad += 1
+        else:
+            path.write_bytes(data)
             print(f"wrote {path}")
     return 1 if bad else 0
 
 
 def cmd_todo(langs: list[str]) -> int:
-    messages = list(extract(SOURCE_ROOT).messages.values())
+    found = messages(extract_template())
     for lang in langs:
-        missing = untranslated(messages, usable_translations(lang))
+        missing = untranslated(found, usable_translations(lang))
         print(f"# {lang}: {len(missing)} to translate")
         for m in missing:
-            print(f"{m.msgid!r}  ({', '.join(m.references[:3])}){'  [LCD]' if m.lcd else ''}")
+            print(f"{m.id!r}  ({where(m)}){'  [LCD]' if on_lcd(m) else ''}"
+                  + (f"  msgctxt {m.context!r}" if m.context else ""))
     return 0
 
 
-def cmd_check() -> int:
-    update = plan_update()
-    messages = list(update.extraction.messages.values())
-    failures: list[str] = []
-    # New ids must be extracted; a vanished id or a moved reference only makes the template
-    # stale (every edit of a game shifts line numbers): that is a note, not a failure.
-    on_disk = ({e.msgid for e in parse_po(pot_path().read_text(encoding="utf-8")).entries}
-               if pot_path().exists() else set())
-    failures += [f"not in the .pot (run python -m companion.i18n extract): {m!r}"
-                 for m in update.extraction.messages if m not in on_disk]
-    if pot_path().exists() and pot_path().read_text(encoding="utf-8") != update.pot:
-        print("note: the .pot's references or vanished ids are stale: run extract to refresh")
+def check_problems() -> list[str]:
+    """Everything `check` fails on (and tests/test_i18n.py asserts), in words."""
+    found = messages(extract_template())
+    failures = [f"{w} (use a literal id with {{placeholders}})" for w in run_time_texts()]
+    on_disk = {(m.id, m.context) for m in read_catalog(pot_path())} if pot_path().exists() \
+        else set()
+    failures += [f"not in the .pot (run python -m companion.i18n extract): {m.id!r}"
+                 for m in found if (m.id, m.context) not in on_disk]
     for lang in translated_languages():
         tr = usable_translations(lang)
-        failures += [f"{lang}: untranslated {m.msgid!r} ({m.references[0]})"
-                     for m in untranslated(messages, tr)]
-        failures += [f"{lang}: {p}" for p in placeholder_problems(messages, tr)]
-        failures += [f"{lang}: {p}" for p in lcd_problems(messages, tr)]
-        if not mo_path(lang).exists() or mo_path(lang).read_bytes() != compiled(lang):
+        failures += [f"{lang}: untranslated {m.id!r} ({where(m)})" for m in untranslated(found, tr)]
+        failures += [f"{lang}: {p}" for p in placeholder_problems(found, tr)]
+        failures += [f"{lang}: {p}" for p in lcd_problems(found, tr)]
+        if _stale(mo_path(lang), compiled(lang)):
             failures.append(f"{lang}: the .mo is out of date: run python -m companion.i18n "
                             "compile")
-    for p in english_lcd_overflows(messages):
+    return failures
+
+
+def cmd_check() -> int:
+    for p in english_lcd_overflows(messages(extract_template())):
         print(f"note (English id): {p}")
+    failures = check_problems()
     for f in failures:
         print(f)
-    print(f"{len(messages)} messages, {len(failures)} problems")
+    print(f"{len(failures)} problems")
     return 1 if failures else 0
 
 

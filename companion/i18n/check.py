@@ -1,4 +1,5 @@
-"""Catalog checks shared by the test suite and `python -m companion.i18n check`.
+"""Our checks on Babel's catalog objects, shared by the test suite and `python -m companion.i18n
+check` (Babel reads, merges and compiles; these are what it cannot know about a 16x2 table):
 
 - completeness: every extracted id has a translation (non-empty, not fuzzy) per language;
 - placeholders: a translation keeps exactly the id's set of `{name}` fields (format spec and
@@ -28,8 +29,11 @@ import string
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from babel.messages.catalog import Message
+
 from ..engine.text import CONTEXT_SEP, Msg, msg, msg_in
-from .extract import Message
+from .catalogs import key as key_of
+from .catalogs import on_lcd, where
 
 Translate = Callable[[str], str]
 
@@ -215,23 +219,23 @@ class Problem:
 
 def untranslated(messages: Iterable[Message], translations: Mapping[str, str]) -> list[Message]:
     """Messages without a usable translation (`translations` holds only usable ones)."""
-    return [m for m in messages if not translations.get(m.msgid)]
+    return [m for m in messages if not translations.get(key_of(m))]
 
 
 def placeholder_problems(messages: Iterable[Message],
                          translations: Mapping[str, str]) -> list[Problem]:
     out = []
     for m in messages:
-        text = translations.get(m.msgid)
+        text = translations.get(key_of(m))
         if text:
-            why = placeholder_problem(m.msgid, text)
+            why = placeholder_problem(key_of(m), text)
             if why is not None:
-                out.append(Problem(m.msgid, why, m.references[0]))
+                out.append(Problem(key_of(m), why, where(m)))
     return out
 
 
 def catalog_translate(translations: Mapping[str, str]) -> Translate:
-    """A translator over a msgid -> msgstr mapping, English where it has no entry."""
+    """A translator over a key -> msgstr mapping, English where it has no entry."""
     def translate(text: str) -> str:
         return translations.get(text) or english(text)
 
@@ -243,12 +247,11 @@ def lcd_problems(messages: Iterable[Message], translations: Mapping[str, str]) -
     translate = catalog_translate(translations)
     out = []
     for m in messages:
-        text = translations.get(m.msgid)
-        if m.lcd and text:
-            bad = lcd_overflow(text, sample_values(m.msgid, translate))
+        text = translations.get(key_of(m))
+        if on_lcd(m) and text:
+            bad = lcd_overflow(text, sample_values(key_of(m), translate))
             if bad:
-                out.append(Problem(m.msgid, f"too long for the LCD: {bad!r}",
-                                   next(f"{u.path}:{u.line}" for u in m.uses if u.lcd)))
+                out.append(Problem(key_of(m), f"too long for the LCD: {bad!r}", where(m)))
     return out
 
 
@@ -256,8 +259,7 @@ def english_lcd_overflows(messages: Iterable[Message]) -> list[Problem]:
     """LCD ids whose English already overflows: for the game's author, not the translator."""
     out = []
     for m in messages:
-        bad = lcd_overflow(english(m.msgid), sample_values(m.msgid)) if m.lcd else []
+        bad = lcd_overflow(english(key_of(m)), sample_values(key_of(m))) if on_lcd(m) else []
         if bad:
-            out.append(Problem(m.msgid, f"too long for the LCD: {bad!r}",
-                               next(f"{u.path}:{u.line}" for u in m.uses if u.lcd)))
+            out.append(Problem(key_of(m), f"too long for the LCD: {bad!r}", where(m)))
     return out

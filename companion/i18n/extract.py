@@ -1,77 +1,45 @@
-"""Find every message id in the source, by reading the AST (never by running the code).
+"""Our Babel extraction method: message ids from the AST, each marked when a box's LCD shows it.
 
-What counts as a message (the first positional argument, when it is a string literal; adjacent
-literals and calls spread over many lines are one literal to the AST):
+Babel walks the files, applies the keyword specs (`KEYWORDS`, e.g. `msg_in` = msgctxt + id)
+and builds the catalog (catalogs.py); this module is what Babel cannot know about our code.
+Babel's own Python extractor reads tokens, so it misses three things we need:
 
-- `msg("...")`, `Msg("...")`, `IllegalAction("...")`, `MalformedInput("...")`: engine and app
-  texts;
-- `msg_in("context", "...")`: a text with a gettext msgctxt (same English, other meaning);
-- `N_("...")`, `_("...")`, `tr("...")`, `translate("...")`: plain strings marked for
-  translation or translated on the spot (CLI help, argparse's own words);
-- `help="..."`, `description="..."`, `epilog="..."`, `title="..."` keyword literals in any call:
-  argparse help, game option help (`OptionSpec(help=...)`), demo window titles.
-
-A text built at run time (an f-string or `+` inside one of those calls) cannot be a catalog
-key: it is reported as a warning, and the fix is a `{placeholder}` plus a keyword argument.
-
-Each message also learns whether it is shown on a seat's 16x2 LCD, so the checks can hold it
-to 16 columns a line. It is when one of its uses is:
-
-- inside `IllegalAction(...)` (refusals flash on the seat's LCD), `Prompt(...)`, `Choice(...)`,
-  or `Event(text, seat)` (a private event flashes on that seat's LCD);
-- anywhere in a function named `prompt` (a game's `prompt` builds the LCD question) or
-  `host_lcd_lines` (the host box's LCD), or in a
-  function of the same module that it calls by name (`helper(...)`, `self._helper(...)`,
-  transitively), or in a module-level constant one of those reads (`COUNT_CARDS[...]`);
-- anywhere in companion/app/boxui.py (the box's own words: "OK=lock", "LOCKED {v}", ...);
-
-except in companion/engine/history.py, whose refusals (setup, replay, the host's undo) go to
-the table screen or the terminal.
+- `help="..."`, `description="..."`, `epilog="..."`, `title="..."` keyword literals in any
+  call (argparse help, `OptionSpec(help=...)`, demo titles) and either side of
+  `msg("a" if c else "b")`;
+- whether a text is shown on a seat's 16x2 LCD, so the checks hold it to 16 columns: it is
+  when one of its uses is inside `IllegalAction(...)` (refusals flash on the seat's LCD),
+  `Prompt(...)`, `Choice(...)`, or `Event(text, seat)` (a private event); anywhere in a
+  function named `prompt` (a game's LCD question) or `host_lcd_lines` (the host box), or in
+  a function of the same module that one calls by name (`helper(...)`, `self._helper(...)`,
+  transitively), or in a module-level constant one of those reads (`COUNT_CARDS[...]`); or
+  anywhere in a file mapped with the option `lcd = always` (companion/app/boxui.py, the
+  box's own words) but never in one mapped `lcd = never` (companion/engine/history.py:
+  setup, replay and undo refusals go to the table or the terminal). The mark is the
+  extracted comment `LCD_NOTE` ("#." in the catalogs), which translators see too;
+- a text built at run time (an f-string or `+` inside a keyword call) cannot be a catalog
+  key: it is reported (`scan_source(...).warnings`), and the fix is a `{placeholder}`.
 """
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Iterator
+import itertools
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import IO, Any
 
-from ..engine.text import CONTEXT_SEP
-
-CONTEXT_CALL = "msg_in"  # msg_in("context", "text"): a msgctxt, keyed "context\x04text"
-MESSAGE_CALLS = frozenset({"msg", "Msg", "IllegalAction", "MalformedInput", "N_", "_", "translate",
-                           "tr"})
+# Babel keyword specs (1-based positions; (n, "c") is the msgctxt). CLI help is `_`/`tr`/
+# `translate`, argparse's own words and data names are marked with `N_`.
+KEYWORDS: Mapping[str, tuple[int | tuple[int, str], ...] | None] = {
+    "msg": None, "Msg": None, "IllegalAction": None, "MalformedInput": None,
+    "N_": None, "_": None, "translate": None, "tr": None,
+    "msg_in": ((1, "c"), 2),  # msg_in("shop colour, 3 letters", "Red")
+}
 TEXT_KEYWORDS = frozenset({"help", "description", "epilog", "title"})
 LCD_CALLS = frozenset({"IllegalAction", "Prompt", "Choice"})
 LCD_ROOT_FUNCTIONS = frozenset({"prompt", "host_lcd_lines"})
-LCD_FILES = frozenset({"companion/app/boxui.py"})
-# Refusals here concern setup, replay and the host's undo: shown on the table or printed.
-NOT_LCD_FILES = frozenset({"companion/engine/history.py"})
-SOURCE_PACKAGES = ("companion",)
-# The translation tool itself speaks English: it is for the people editing the catalogs.
-EXCLUDED_FILES = frozenset({"companion/i18n/__main__.py"})
-
-
-@dataclass(frozen=True)
-class Use:
-    path: str  # relative to the source root, with "/"
-    line: int
-    lcd: bool
-
-
-@dataclass
-class Message:
-    msgid: str
-    uses: list[Use] = field(default_factory=list)
-
-    @property
-    def lcd(self) -> bool:
-        return any(u.lcd for u in self.uses)
-
-    @property
-    def references(self) -> list[str]:
-        return sorted({f"{u.path}:{u.line}" for u in self.uses},
-                      key=lambda r: (r.rsplit(":", 1)[0], int(r.rsplit(":", 1)[1])))
+LCD_NOTE = "LCD: at most 16 columns a line, 2 lines"
 
 
 @dataclass(frozen=True)
@@ -82,12 +50,6 @@ class SourceWarning:
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}: {self.problem}"
-
-
-@dataclass
-class Extraction:
-    messages: dict[str, Message]  # in order of first use
-    warnings: list[SourceWarning]
 
 
 def _callee(node: ast.Call) -> str | None:
@@ -111,7 +73,7 @@ def _local_callee(node: ast.Call) -> str | None:
 
 
 def _literal(node: ast.expr) -> list[str] | None:
-    """The string(s) a first argument can be: a literal, or either side of `a if c else b`."""
+    """The string(s) an argument can be: a literal, or either side of `a if c else b`."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return [node.value]
     if isinstance(node, ast.IfExp):
@@ -132,7 +94,8 @@ def _built_at_run_time(node: ast.expr) -> bool:
 
 @dataclass
 class _Found:
-    msgid: str
+    funcname: str | None  # the keyword (None: a help= literal, spec (1,))
+    args: tuple[str | None, ...]  # the call's positional literals, as Babel expects
     line: int
     function: str | None  # enclosing function's bare name; None at module level
     constant: str | None  # module-level assignment target it sits in
@@ -146,8 +109,9 @@ class _Function:
 
 
 class _Scanner:
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, keywords: Collection[str]) -> None:
         self.path = path
+        self.keywords = frozenset(keywords)
         self.found: list[_Found] = []
         self.warnings: list[SourceWarning] = []
         self.functions: dict[str, _Function] = {}
@@ -164,6 +128,29 @@ class _Scanner:
                 self._visit(stmt, None, name, False)
             else:
                 self._visit(stmt, None, None, False)
+
+    def _warn(self, line: int, problem: str) -> None:
+        self.warnings.append(SourceWarning(self.path, line, problem))
+
+    def _message_call(self, node: ast.Call, name: str, function: str | None,
+                      constant: str | None, lcd: bool) -> None:
+        """A keyword call: its positional literals, one tuple per `a if c else b` branch.
+        Babel's keyword spec then picks the message (and msgctxt) out of the tuple."""
+        spec = KEYWORDS.get(name) or (1,)
+        wanted = [i[0] if isinstance(i, tuple) else i for i in spec]
+        if len(node.args) < max(wanted):
+            return
+        args = node.args[:max(wanted)]
+        texts = [_literal(a) for a in args]
+        if any(texts[i - 1] is None for i in wanted):
+            if _built_at_run_time(args[wanted[-1] - 1]):  # the message (after a msgctxt)
+                self._warn(node.lineno, f"{name}() of a text built at run time cannot be "
+                           "translated: use a literal with {placeholders} and keyword arguments")
+            return
+        options = [t if t is not None else [None] for t in texts]
+        for combo in itertools.product(*options):
+            if combo[wanted[-1] - 1]:  # msg("") is a blank line, not a message
+                self.found.append(_Found(name, combo, node.lineno, function, constant, lcd))
 
     def _visit(self, node: ast.AST, function: str | None, constant: str | None,
                lcd: bool) -> None:
@@ -191,36 +178,18 @@ class _Scanner:
             inner_lcd = lcd or name in LCD_CALLS or (
                 name == "Event" and (len(node.args) >= 2 or any(k.arg == "seat"
                                                                 for k in node.keywords)))
-            if name == CONTEXT_CALL and len(node.args) >= 2:
-                contexts, ids = _literal(node.args[0]), _literal(node.args[1])
-                if contexts is not None and ids is not None and len(contexts) == 1:
-                    for one in ids:
-                        self.found.append(_Found(contexts[0] + CONTEXT_SEP + one, node.lineno,
-                                                 function, constant, inner_lcd))
-            if name in MESSAGE_CALLS and node.args:
-                first = node.args[0]
-                texts = _literal(first)
-                if texts is not None:
-                    for text in texts:
-                        self.found.append(_Found(text, node.lineno, function, constant,
-                                                 inner_lcd))
-                elif _built_at_run_time(first):
-                    self.warnings.append(SourceWarning(
-                        self.path, node.lineno,
-                        f"{name}() of a text built at run time cannot be translated: use a "
-                        "literal with {placeholders} and keyword arguments"))
+            if name in self.keywords:
+                self._message_call(node, name, function, constant, inner_lcd)
             for kw in node.keywords:
                 if kw.arg in TEXT_KEYWORDS:
                     texts = _literal(kw.value)
-                    if texts is not None:
-                        for text in texts:
-                            if text.strip():
-                                self.found.append(_Found(text, kw.value.lineno, function,
-                                                         constant, False))
-                    elif _built_at_run_time(kw.value):
-                        self.warnings.append(SourceWarning(
-                            self.path, kw.value.lineno,
-                            f"{kw.arg}= text built at run time cannot be translated"))
+                    for text in texts or ():
+                        if text.strip():
+                            self.found.append(_Found(None, (text,), kw.value.lineno, function,
+                                                     constant, False))
+                    if texts is None and _built_at_run_time(kw.value):
+                        self._warn(kw.value.lineno,
+                                   f"{kw.arg}= text built at run time cannot be translated")
             for child in ast.iter_child_nodes(node):
                 self._visit(child, function, constant, inner_lcd)
             return
@@ -252,39 +221,50 @@ class _Scanner:
         return functions, constants
 
 
-def scan_source(source: str, path: str) -> tuple[list[tuple[str, Use]], list[SourceWarning]]:
-    """The messages in one module's source, each with where it is used and if on an LCD."""
+
+@dataclass(frozen=True)
+class Found:
+    """One use of a message: Babel's `(lineno, funcname, messages, comments)` plus the mark."""
+
+    line: int
+    funcname: str | None
+    args: tuple[str | None, ...]
+    lcd: bool
+
+    def babel(self) -> tuple[int, str | None, tuple[str | None, ...], list[str]]:
+        return self.line, self.funcname, self.args, [LCD_NOTE] if self.lcd else []
+
+
+@dataclass
+class Scan:
+    found: list[Found]
+    warnings: list[SourceWarning]
+
+
+def scan_source(source: str, path: str, lcd: str = "auto",
+                keywords: Collection[str] = tuple(KEYWORDS)) -> Scan:
+    """The messages in one module's source, each with its line and whether an LCD shows it
+    (`lcd`: "auto" as described above, "always" or "never" for the whole file)."""
     tree = ast.parse(source, filename=path)
-    scanner = _Scanner(path)
+    scanner = _Scanner(path, keywords)
     scanner.scan(tree)
     functions, constants = scanner.lcd_scopes()
-    whole_file = path in LCD_FILES
-    never = path in NOT_LCD_FILES
     out = []
     for f in scanner.found:
         in_scope = (f.function in functions if f.function is not None
                     else f.constant is not None and f.constant in constants)
-        lcd = not never and (whole_file or f.direct_lcd or in_scope)
-        out.append((f.msgid, Use(path, f.line, lcd)))
-    return out, scanner.warnings
+        on_lcd = lcd != "never" and (lcd == "always" or f.direct_lcd or in_scope)
+        out.append(Found(f.line, f.funcname, f.args, on_lcd))
+    return Scan(out, scanner.warnings)
 
 
-def source_files(root: Path, packages: Iterable[str] = SOURCE_PACKAGES) -> Iterator[Path]:
-    for package in packages:
-        yield from sorted((root / package).rglob("*.py"))
-
-
-def extract(root: Path, packages: Iterable[str] = SOURCE_PACKAGES) -> Extraction:
-    messages: dict[str, Message] = {}
-    warnings: list[SourceWarning] = []
-    for file in source_files(root, packages):
-        rel = file.relative_to(root).as_posix()
-        if rel in EXCLUDED_FILES:
-            continue
-        found, warned = scan_source(file.read_text(encoding="utf-8"), rel)
-        warnings += warned
-        for msgid, use in found:
-            if not msgid:
-                continue
-            messages.setdefault(msgid, Message(msgid)).uses.append(use)
-    return Extraction(messages, warnings)
+def babel_extract(fileobj: IO[bytes], keywords: Collection[str], comment_tags: Collection[str],
+                  options: Mapping[str, Any]) -> Iterator[
+                      tuple[int, str | None, tuple[str | None, ...], list[str]]]:
+    """The extraction method Babel calls per file (`"companion.i18n.extract:babel_extract"`
+    in a method map); `options["lcd"]` comes from the options map (catalogs.py)."""
+    path = str(getattr(fileobj, "name", "<source>"))
+    scan = scan_source(fileobj.read().decode("utf-8"), path, str(options.get("lcd", "auto")),
+                       keywords)
+    for found in scan.found:
+        yield found.babel()

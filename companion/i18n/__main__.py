@@ -29,6 +29,7 @@ from .catalogs import (
     planned_files,
     pot_path,
     read_catalog,
+    read_translations,
     run_time_texts,
     translated_languages,
     usable_translations,
@@ -80,10 +81,13 @@ def cmd_todo(langs: list[str]) -> int:
     found = messages(extract_template())
     for lang in langs:
         missing = untranslated(found, usable_translations(lang))
-        print(f"# {lang}: {len(missing)} to translate")
+        po = read_translations(lang)
+        print(f"# {lang}: {len(missing)} to translate (fuzzy: check the suggestion, drop the flag)")
         for m in missing:
+            old = po.get(m.id, m.context)
             print(f"{m.id!r}  ({where(m)}){'  [LCD]' if on_lcd(m) else ''}"
-                  + (f"  msgctxt {m.context!r}" if m.context else ""))
+                  + (f"  msgctxt {m.context!r}" if m.context else "")
+                  + (f"  [fuzzy: {old.string!r}]" if old is not None and old.fuzzy else ""))
     return 0
 
 
@@ -100,7 +104,8 @@ def check_problems() -> list[str]:
                  for m in found if (m.id, m.context) not in on_disk]
     for lang in translated_languages():
         tr = usable_translations(lang)
-        failures += [f"{lang}: untranslated {m.id!r} ({where(m)})" for m in untranslated(found, tr)]
+        failures += [f"{lang}: untranslated or fuzzy {m.id!r} ({where(m)})"
+                     for m in untranslated(found, tr)]
         failures += [f"{lang}: {p}" for p in placeholder_problems(found, tr)]
         failures += [f"{lang}: {p}" for p in lcd_problems(found, tr)]
         if _stale(mo_path(lang), compiled(lang)):

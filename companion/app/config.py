@@ -1,32 +1,44 @@
 """The config file (TOML): seats, boxes, game, options, language, display, journal path.
 
-A bad file fails at start with the file, the line and a fix (`ConfigError`). Reference:
-README.md "Config".
+Every key is known and typed: an unknown key, a wrong type or an out-of-range box stops the
+start with the file, the line, what is wrong and the fix (`ConfigError`); no file, however
+bad, gives a traceback. Reference: README.md "Config".
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..engine.actions import Value
 from ..engine.errors import ConfigError, MalformedInput
-from ..engine.game import resolve_options
 from ..engine.registry import get_game
 from ..engine.seats import DEFAULT_COLOURS, Seat
 from ..engine.text import Msg, msg
+from .config_check import Refused, box_spec, did_you_mean, journal_place, journal_text
+from .toml_lines import Path as KeyPath
+from .toml_lines import key_lines, line_of
 
 BOX_KINDS = ("gpio", "keyboard", "serial", "mock")
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+LCDS = ("pcf8574", "mcp23008")
+# Every key the file may hold, per table ("" is the top level).
+KEYS: dict[str, tuple[str, ...]] = {
+    "": ("game", "language", "journal", "lcd", "options", "display", "host", "seat"),
+    "display": ("size", "fullscreen", "show_lcds"),
+    "host": ("box",),
+    "seat": ("name", "colour", "box"),
+}
 
 
 @dataclass(frozen=True)
 class SeatConfig:
     seat: Seat
-    box: str  # "gpio:N", "keyboard:N", "serial:<box id>", "mock:N"
+    box: str  # normal form: "gpio:N", "keyboard:N", "serial:<box id>", "mock:N"
 
 
 @dataclass(frozen=True)
@@ -42,6 +54,9 @@ class Config:
     host_box: str = "keyboard"
     lcd: str = "pcf8574"  # LCD backpack kind on the GPIO boxes: "pcf8574" or "mcp23008"
     path: Path | None = None
+    # Where each setting is written ("journal", "display.show_lcds", "options.start_coins"),
+    # so that a check made at start (the journal's folder) can name the line too.
+    lines: Mapping[str, int] = field(default_factory=dict)
 
     def wanted_boxes(self) -> list[tuple[int, str]]:
         """(seat, box spec) for every seat, then the host's own box as HOST_SEAT if any."""
@@ -58,22 +73,40 @@ class Config:
         return [(seat, box[len(prefix):]) for seat, box in self.wanted_boxes()
                 if box.startswith(prefix)]
 
+    def error(self, key: str, problem: Msg | str, fix: Msg | str) -> ConfigError:
+        """A problem found after loading (at start), pointed at the line of `key`."""
+        return ConfigError(str(self.path) if self.path else "<config>", self.lines.get(key),
+                           problem, fix)
 
-def _line_of(text: str, needle: str, last: bool = False) -> int | None:
-    """The first (or last) line mentioning `needle`: where the user should look."""
-    found = [n for n, line in enumerate(text.splitlines(), start=1) if needle in line]
-    if not found:
-        return None
-    return found[-1] if last else found[0]
+    def check_journal(self, journal: Path | None = None) -> None:
+        """The journal can be opened or created (a start-time check: it looks at the disk).
+        `journal` is a --journal given on the command line instead of the config's."""
+        try:
+            journal_place(journal or self.journal)
+        except Refused as exc:
+            if journal is not None:
+                raise ConfigError("--journal", None, exc.problem, exc.fix) from exc
+            raise self.error("journal", exc.problem, exc.fix) from exc
 
 
 def load_config(path: Path) -> Config:
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except OSError as exc:
         raise ConfigError(str(path), None, msg("cannot read: {why}", why=str(exc.strerror)),
                           msg("give an existing file with --config, or run `companion demo`")
                           ) from exc
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        column = exc.start - data.rfind(b"\n", 0, exc.start)
+        raise ConfigError(str(path), line,
+                          msg("not UTF-8 text (byte {byte} at column {col})",
+                              byte=f"0x{data[exc.start]:02x}", col=column),
+                          msg("save the file as UTF-8 (Polish letters are fine in UTF-8)")
+                          ) from exc
+    text = text.removeprefix("\ufeff")  # a byte-order mark from a Windows editor
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -84,114 +117,164 @@ def load_config(path: Path) -> Config:
     return parse_config(raw, text, path)
 
 
+class _Reader:
+    """Typed reads from the parsed file, each failure pointed at its line."""
+
+    def __init__(self, text: str, path: Path | None) -> None:
+        self.name = str(path) if path else "<config>"
+        self.lines = key_lines(text)
+        self.last = max(1, len(text.splitlines()))
+
+    def line(self, where: KeyPath) -> int:
+        # A key that is missing is reported where it belongs: its table's header, else line 1.
+        return line_of(self.lines, where) or 1
+
+    def fail(self, where: KeyPath, problem: Msg | str, fix: Msg | str) -> ConfigError:
+        return ConfigError(self.name, self.line(where), problem, fix)
+
+    def table(self, raw: dict[str, Any], name: str, where: KeyPath) -> dict[str, Any]:
+        value = raw.get(name, {})
+        if not isinstance(value, dict):
+            raise self.fail(where, msg("{key} must be a [{key}] table", key=name),
+                            msg("write [{key}] on a line of its own, then its settings",
+                                key=name))
+        return value
+
+    def known(self, table: dict[str, Any], allowed: tuple[str, ...], where: KeyPath) -> None:
+        for key in table:
+            if key not in allowed:
+                raise self.fail((*where, key), msg("unknown setting {key!r}", key=key),
+                                did_you_mean(key, allowed))
+
+    def text(self, table: dict[str, Any], key: str, where: KeyPath, default: str,
+             fix: Msg) -> str:
+        value = table.get(key, default)
+        if not isinstance(value, str):
+            raise self.fail((*where, key), msg("{key} must be text in quotes, not {value}",
+                                               key=key, value=repr(value)), fix)
+        return value
+
+    def flag(self, table: dict[str, Any], key: str, where: KeyPath) -> bool:
+        value = table.get(key, False)
+        if not isinstance(value, bool):
+            raise self.fail((*where, key),
+                            msg("{key} must be true or false, not {value}", key=key,
+                                value=repr(value)),
+                            msg("write {key} = true or {key} = false, without quotes", key=key))
+        return value
+
+    def checked(self, where: KeyPath, check: Callable[[], str]) -> str:
+        try:
+            return check()
+        except Refused as exc:
+            raise self.fail(where, exc.problem, exc.fix) from exc
+
+
 def parse_config(raw: dict[str, Any], text: str = "", path: Path | None = None) -> Config:
-    name = str(path) if path else "<config>"
-
-    def fail(needle: str, problem: Msg | str, fix: Msg | str, last: bool = False) -> ConfigError:
-        return ConfigError(name, _line_of(text, needle, last), problem, fix)
-
-    known = {"game", "language", "journal", "options", "display", "seat", "host", "lcd"}
-    for key in raw:
-        if key not in known:
-            raise fail(key, msg("unknown setting {key!r}", key=key),
-                       msg("use one of: {names}", names=", ".join(sorted(known))))
-    game_name = raw.get("game")
-    if not isinstance(game_name, str):
-        raise fail("game", msg("missing 'game'"),
-                   msg('add e.g. game = "camel-up-off-season" (see `companion games`)'))
+    r = _Reader(text, path)
+    r.known(raw, KEYS[""], ())
+    if "game" not in raw:
+        raise r.fail((), msg("missing 'game'"),
+                     msg('add e.g. game = "camel-up-off-season" (see `companion games`)'))
+    game_name = r.text(raw, "game", (), "", msg("pick an id from `companion games`"))
     try:
         game = get_game(game_name)
     except MalformedInput as exc:
-        raise fail("game", exc.message, msg("pick an id from `companion games`")) from exc
-    seats_raw = raw.get("seat")
-    if not isinstance(seats_raw, list) or not seats_raw:
-        raise fail("[[seat]]", msg("no seats"),
-                   msg('add one [[seat]] table per seat with name = "..."'))
-    seats: list[SeatConfig] = []
-    for i, s in enumerate(seats_raw):
-        if not isinstance(s, dict) or not isinstance(s.get("name"), str) or not s["name"].strip():
-            raise fail("[[seat]]", msg("seat {n} has no name", n=i + 1),
-                       msg('give each [[seat]] a name = "..."'))
-        colour = s.get("colour", DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)])
-        if not isinstance(colour, str) or not _COLOUR.match(colour):
-            raise fail(str(colour), msg("seat {n}: colour {colour!r} is not #rrggbb", n=i + 1,
-                                        colour=str(colour)),
-                       msg('write colours like colour = "#d64541"'))
-        box = s.get("box", f"keyboard:{i}")
-        kind = str(box).split(":", 1)[0]
-        if not isinstance(box, str) or kind not in BOX_KINDS or ":" not in box:
-            raise fail(str(box), msg("seat {n}: box {box!r} is not understood", n=i + 1,
-                                     box=str(box)),
-                       msg('use "gpio:N" (N = box 0-5 in wiring.md), "serial:<box id>", '
-                           '"keyboard:N" or "mock:N"'))
-        seats.append(SeatConfig(Seat(s["name"].strip(), colour), box))
-    boxes = [sc.box for sc in seats]
-    dup = sorted({b for b in boxes if boxes.count(b) > 1})
-    if dup:
-        raise fail(f'"{dup[0]}"', msg("box {box!r} is given to two seats", box=dup[0]),
-                   msg("give every seat its own box"), last=True)
+        raise r.fail(("game",), exc.message, msg("pick an id from `companion games`")) from exc
+    seats = _seats(r, raw)
     if not game.min_seats <= len(seats) <= game.max_seats:
-        raise fail("[[seat]]", msg("{game} plays with {lo} to {hi} seats, the file has {n}",
-                                   game=game.id, lo=game.min_seats, hi=game.max_seats,
-                                   n=len(seats)), msg("add or remove [[seat]] tables"))
-    options = raw.get("options", {})
-    if not isinstance(options, dict):
-        raise fail("options", msg("'options' must be a table"),
-                   msg("write [options] then name = value lines"))
-    for key in options:
-        try:
-            resolve_options(game, {key: options[key]})
-        except MalformedInput as exc:
-            raise fail(key, exc.message, msg("see `companion games` for each game's options")
-                       ) from exc
-    display = raw.get("display", {})
-    if not isinstance(display, dict):
-        raise fail("display", msg("'display' must be a table"),
-                   msg("write [display] then size = [1280, 720]"))
-    size_raw = display.get("size", [1280, 720])
-    size: tuple[int, int] | None
-    if size_raw == "native":
-        size = None
-    elif (isinstance(size_raw, list) and len(size_raw) == 2
-          and all(isinstance(v, int) and 320 <= v <= 8192 for v in size_raw)):
-        size = (size_raw[0], size_raw[1])
-    else:
-        raise fail("size", msg("display size {size} is not understood", size=repr(size_raw)),
-                   msg('write size = [1280, 720], [800, 480] or "native"'))
-    language = raw.get("language", "en")
+        raise r.fail(("seat", len(seats) - 1),
+                     msg("{game} plays with {lo} to {hi} seats, the file has {n}",
+                         game=game.id, lo=game.min_seats, hi=game.max_seats, n=len(seats)),
+                     msg("add or remove [[seat]] tables"))
+    options = r.table(raw, "options", ("options",))
+    r.known(options, tuple(o.name for o in game.options), ("options",))
+    for spec in game.options:
+        if spec.name in options:
+            try:
+                spec.check(options[spec.name])
+            except MalformedInput as exc:
+                raise r.fail(("options", spec.name), exc.message,
+                             msg("see `companion games` for each game's options")) from exc
+    display = r.table(raw, "display", ("display",))
+    r.known(display, KEYS["display"], ("display",))
+    size = _size(r, display)
     from ..i18n import LANGUAGES
 
+    language = r.text(raw, "language", (), "en", msg("use one of: {names}",
+                                                     names=", ".join(LANGUAGES)))
     if language not in LANGUAGES:
-        raise fail("language", msg("language {lang!r} is not available", lang=str(language)),
-                   msg("use one of: {names}", names=", ".join(LANGUAGES)))
-    host = raw.get("host", {})
-    host_box = host.get("box", "keyboard") if isinstance(host, dict) else "keyboard"
-    if host_box != "keyboard" and (not isinstance(host_box, str) or ":" not in host_box
-                                   or host_box.split(":", 1)[0] not in BOX_KINDS):
-        raise fail("[host]", msg("host box {box!r} is not understood", box=str(host_box)),
-                   msg('use box = "keyboard" (arrow keys and Return) or a box like "gpio:5"'))
-    if host_box in boxes:
-        raise fail(f'"{host_box}"', msg("box {box!r} is both a seat's and the host's",
-                                        box=str(host_box)),
-                   msg("give the host its own box"), last=True)
-    lcd = raw.get("lcd", "pcf8574")
-    if lcd not in ("pcf8574", "mcp23008"):
-        raise fail("lcd", msg("lcd {lcd!r} is not a known LCD backpack", lcd=str(lcd)),
-                   msg('use lcd = "pcf8574" (the common 1602 IIC board) or "mcp23008" '
-                       '(Adafruit backpack)'))
-    journal = Path(str(raw.get("journal", "journal.jsonl")))
+        raise r.fail(("language",), msg("language {lang!r} is not available", lang=language),
+                     did_you_mean(language, LANGUAGES))
+    host = r.table(raw, "host", ("host",))
+    r.known(host, KEYS["host"], ("host",))
+    host_box = r.checked(("host", "box"), lambda: box_spec(host.get("box", "keyboard"),
+                                                           host=True))
+    taken = {sc.box: i for i, sc in enumerate(seats)}
+    if host_box in taken:
+        raise r.fail(("host", "box"), msg("box {box!r} is both a seat's and the host's",
+                                          box=host_box),
+                     msg("give the host its own box (seat {n} has it)", n=taken[host_box] + 1))
+    lcd_fix = msg('use lcd = "pcf8574" (the common 1602 IIC board) or "mcp23008" '
+                  '(Adafruit backpack)')
+    lcd = r.text(raw, "lcd", (), "pcf8574", lcd_fix)
+    if lcd not in LCDS:
+        raise r.fail(("lcd",), msg("lcd {lcd!r} is not a known LCD backpack", lcd=lcd), lcd_fix)
+    journal = Path(r.checked(("journal",), lambda: journal_text(raw.get("journal",
+                                                                        "journal.jsonl"))))
     if not journal.is_absolute() and path is not None:
         journal = path.parent / journal
+    where = {".".join(str(p) for p in k): n for k, n in r.lines.items()}
     return Config(
-        game=game.id,
-        seats=tuple(seats),
-        options=dict(options),
-        language=str(language),
-        journal=journal,
-        size=size,
-        fullscreen=bool(display.get("fullscreen", False)),
-        show_lcds=bool(display.get("show_lcds", False)),
-        host_box=str(host_box),
-        lcd=str(lcd),
-        path=path,
+        game=game.id, seats=tuple(seats), options=dict(options), language=language,
+        journal=journal, size=size, fullscreen=r.flag(display, "fullscreen", ("display",)),
+        show_lcds=r.flag(display, "show_lcds", ("display",)), host_box=host_box, lcd=lcd,
+        path=path, lines=where,
     )
+
+
+def _seats(r: _Reader, raw: dict[str, Any]) -> list[SeatConfig]:
+    seats_raw = raw.get("seat")
+    if not isinstance(seats_raw, list) or not seats_raw:
+        raise r.fail(("seat",), msg("no seats"),
+                     msg('add one [[seat]] table per seat with name = "..."'))
+    seats: list[SeatConfig] = []
+    boxes: dict[str, int] = {}
+    for i, s in enumerate(seats_raw):
+        at: KeyPath = ("seat", i)
+        if not isinstance(s, dict):
+            raise r.fail(("seat",), msg("seat must be [[seat]] tables, not {value}",
+                                        value=repr(s)),
+                         msg('write each seat as [[seat]] then name = "..." and box = "..."'))
+        r.known(s, KEYS["seat"], at)
+        name = s.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise r.fail((*at, "name"), msg("seat {n} has no name", n=i + 1),
+                         msg('give each [[seat]] a name = "..."'))
+        colour = s.get("colour", DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)])
+        if not isinstance(colour, str) or not _COLOUR.match(colour):
+            raise r.fail((*at, "colour"), msg("seat {n}: colour {colour!r} is not #rrggbb",
+                                              n=i + 1, colour=str(colour)),
+                         msg('write colours like colour = "#d64541"'))
+        box = r.checked((*at, "box"), lambda s=s, i=i: box_spec(s.get("box", f"keyboard:{i}")))
+        if box in boxes:
+            raise r.fail((*at, "box"), msg("box {box!r} is given to two seats (seats {a} and "
+                                           "{b})", box=box, a=boxes[box] + 1, b=i + 1),
+                         msg("give every seat its own box"))
+        boxes[box] = i
+        seats.append(SeatConfig(Seat(name.strip(), colour), box))
+    return seats
+
+
+def _size(r: _Reader, display: dict[str, Any]) -> tuple[int, int] | None:
+    size_raw = display.get("size", [1280, 720])
+    if size_raw == "native":
+        return None
+    if (isinstance(size_raw, list) and len(size_raw) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) and 320 <= v <= 8192
+                    for v in size_raw)):
+        return (size_raw[0], size_raw[1])
+    raise r.fail(("display", "size"), msg("display size {size} is not understood",
+                                          size=repr(size_raw)),
+                 msg('write size = [1280, 720], [800, 480] or "native" (each side 320 to '
+                     '8192)'))

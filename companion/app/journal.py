@@ -16,10 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.actions import Action, action_from_json, action_to_json
-from ..engine.errors import MalformedInput
+from ..engine.errors import JournalError, MalformedInput
 from ..engine.history import Setup
 from ..engine.seats import DEFAULT_COLOURS, Seat
 from ..engine.text import msg
+from .journal_lock import JournalLock
 
 FORMAT = 1
 
@@ -69,10 +70,48 @@ class Loaded:
     torn_tail: bool  # a half-written last line was dropped
 
 
-def parse_lines(lines: list[str], name: str) -> tuple[Setup, list[Action]]:
-    """Parse a journal or a hand-written scenario (blank lines and // comments allowed)."""
+SEQ_FIX = msg("the companion writes every seq once and in order, so this journal was edited or "
+              "written by two programs: restore it from a backup, or mend that line by hand "
+              "(docs/journal.md, Bad files); nothing is guessed")
+
+
+class _Seqs:
+    """The `seq` of each action line: 1, 2, 3, ... with nothing repeated, missing or out of
+    order. A journal must carry it on every line; a hand-written scenario may leave it out."""
+
+    def __init__(self, name: str, required: bool) -> None:
+        self.name, self.required = name, required
+        self.lines: dict[int, int] = {}  # seq -> line
+
+    def check(self, obj: dict[str, Any], n: int, index: int) -> None:
+        """`index`: this action's place (1-based) among the action lines."""
+        seq = obj.get("seq")
+        if seq is None and not self.required:
+            return
+        if not isinstance(seq, int) or isinstance(seq, bool):
+            raise JournalError(self.name, n, msg("action line without a whole-number seq "
+                                                 "(got {seq})", seq=repr(seq)), SEQ_FIX)
+        if seq in self.lines:
+            raise JournalError(self.name, n, msg("seq {seq} again: line {line} has it already "
+                                                 "(a line written twice)", seq=seq,
+                                                 line=self.lines[seq]), SEQ_FIX)
+        if seq > index:
+            raise JournalError(self.name, n, msg("seq {seq} where {want} belongs: {missing} "
+                                                 "line(s) missing before it", seq=seq,
+                                                 want=index, missing=seq - index), SEQ_FIX)
+        if seq < index:
+            raise JournalError(self.name, n, msg("seq {seq} out of order: {want} belongs here",
+                                                 seq=seq, want=index), SEQ_FIX)
+        self.lines[seq] = n
+
+
+def parse_lines(lines: list[str], name: str, journal: bool = False
+                ) -> tuple[Setup, list[Action]]:
+    """Parse a journal or a hand-written scenario (blank lines and // comments allowed).
+    `journal`: every action line must carry its `seq` (a scenario's are checked if given)."""
     setup: Setup | None = None
     actions: list[Action] = []
+    seqs = _Seqs(name, journal)
     for n, line in enumerate(lines, start=1):
         text = line.strip()
         if not text or text.startswith("//") or text.startswith("#"):
@@ -88,7 +127,10 @@ def parse_lines(lines: list[str], name: str) -> tuple[Setup, list[Action]]:
             else:
                 if not isinstance(obj, dict):
                     raise MalformedInput("each action line must be a JSON object")
+                seqs.check(obj, n, len(actions) + 1)
                 actions.append(action_from_json(obj))
+        except JournalError:
+            raise
         except MalformedInput as exc:
             raise MalformedInput(msg("{where}: {why}", where=f"{name}:{n}",
                                      why=exc.message)) from exc
@@ -98,7 +140,21 @@ def parse_lines(lines: list[str], name: str) -> tuple[Setup, list[Action]]:
     return setup, actions
 
 
-def load(path: Path) -> Loaded:
+def decode(data: bytes, name: str) -> str:
+    """A journal's or scenario's text; a byte that is not UTF-8 is reported with its line."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise JournalError(name, line, msg("not UTF-8 text (byte {byte})",
+                                           byte=f"0x{data[exc.start]:02x}"),
+                           msg("the companion writes UTF-8 only: restore the file from a "
+                               "backup, or save it as UTF-8")) from exc
+
+
+def load(path: Path) -> Loaded | None:
+    """The journal's setup and actions; None when it holds nothing yet (empty, blank lines,
+    or only a setup line torn by a power cut): a new game starts in it."""
     data = path.read_bytes()
     torn = bool(data) and not data.endswith(b"\n")
     if torn:
@@ -109,14 +165,16 @@ def load(path: Path) -> Loaded:
             f.flush()
             os.fsync(f.fileno())
         data = data[:cut]
-    setup, actions = parse_lines(data.decode("utf-8").splitlines(), str(path))
+    if not data.strip():
+        return None
+    setup, actions = parse_lines(decode(data, str(path)).splitlines(), str(path), journal=True)
     return Loaded(setup, actions, torn)
 
 
 def parse_scenario(path: Path) -> tuple[Setup, list[Action]]:
     """A scenario for `companion replay`: JSON Lines like a journal, or one JSON object
     `{"setup": {...}, "actions": [...]}`."""
-    text = path.read_text(encoding="utf-8")
+    text = decode(path.read_bytes(), str(path))
     stripped = text.lstrip()
     if stripped.startswith("{") and '"actions"' in text:
         try:
@@ -143,22 +201,33 @@ def parse_scenario(path: Path) -> tuple[Setup, list[Action]]:
 
 
 class Journal:
-    """Append-only, fsynced writer. `append` returns only once the line is on disk."""
+    """Append-only, fsynced writer. `append` returns only once the line is on disk.
 
-    def __init__(self, path: Path, wall_clock: Callable[[], str] | None = None) -> None:
+    The file is the owner's alone (0600: it holds every sealed bid in clear). `lock`, when
+    given, is the table's hold on this journal (journal_lock) and is released by `close`."""
+
+    MODE = 0o600
+
+    def __init__(self, path: Path, wall_clock: Callable[[], str] | None = None,
+                 lock: JournalLock | None = None) -> None:
         self.path = path
         self._wall = wall_clock
-        self._fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o640)
+        self._lock = lock
+        self._fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, self.MODE)
+        if os.fstat(self._fd).st_mode & 0o077:
+            os.fchmod(self._fd, self.MODE)  # a journal from an older version was 0640
         self.seq = 0
 
     @classmethod
-    def create(
-        cls, path: Path, setup: Setup, wall_clock: Callable[[], str] | None = None
-    ) -> Journal:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if path.exists() and path.stat().st_size:
+    def create(cls, path: Path, setup: Setup, wall_clock: Callable[[], str] | None = None,
+               lock: JournalLock | None = None) -> Journal:
+        """A new game's journal: its setup line. A file holding only blank lines (or
+        nothing) is taken over; one holding anything else is never overwritten."""
+        make_folders(path.parent)
+        if path.exists() and path.read_bytes().strip():
             raise FileExistsError(f"{path} already holds a game; resume it or move it away")
-        j = cls(path, wall_clock)
+        j = cls(path, wall_clock, lock)
+        os.ftruncate(j._fd, 0)
         j._write(setup_to_json(setup))
         _fsync_dir(path.parent)  # the new file's name must survive a power cut too
         return j
@@ -171,6 +240,7 @@ class Journal:
         self._write(obj)
 
     def _write(self, obj: dict[str, Any]) -> None:
+        """One whole line, on disk before returning (the only place that writes)."""
         data = (json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
         view = memoryview(data)
         while view:
@@ -180,6 +250,22 @@ class Journal:
 
     def close(self) -> None:
         os.close(self._fd)
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+
+def make_folders(folder: Path) -> None:
+    """Create `folder` and any missing parents, each 0700 (the journal's neighbours are
+    nobody else's business); folders that exist are left as they are."""
+    missing: list[Path] = []
+    while not folder.exists():
+        missing.append(folder)
+        folder = folder.parent
+    for f in reversed(missing):
+        f.mkdir(mode=0o700)
+        os.chmod(f, 0o700)  # mkdir's mode is cut by the umask
+        _fsync_dir(f.parent)
 
 
 def _fsync_dir(path: Path) -> None:

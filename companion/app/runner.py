@@ -20,14 +20,14 @@ from typing import Any
 from ..boxes.vocabulary import Box, InputItem, InputSink, Key, KeyEdge, Quit
 from ..engine.errors import ConfigError
 from ..engine.game import public_view
-from ..engine.history import History, Setup, replay
-from ..engine.registry import get_game
+from ..engine.history import History
 from ..engine.text import msg
 from ..i18n import translator
 from .config import Config, load_config
-from .controller import Controller
-from .journal import Journal, load
+from .controller import Banner, Controller
+from .journal import Journal
 from .loop import App
+from .resume import open_table
 
 
 def wall_ms() -> int:
@@ -40,27 +40,10 @@ def wall_clock() -> str:
 
 
 def open_history(cfg: Config, journal_path: Path) -> tuple[History, Journal, bool]:
-    """Resume the journal if it holds this table's game, else start a new one."""
-    game = get_game(cfg.game)
-    setup = Setup(game.id, tuple(sc.seat for sc in cfg.seats), cfg.options)
-    if journal_path.exists() and journal_path.stat().st_size:
-        loaded = load(journal_path)
-        same = (loaded.setup.game == setup.game
-                and [s.name for s in loaded.setup.seats] == [s.name for s in setup.seats])
-        if not same:
-            raise ConfigError(str(journal_path), 1,
-                              msg("the journal holds another game ({game}, seats {names})",
-                                  game=loaded.setup.game,
-                                  names=", ".join(s.name for s in loaded.setup.seats)),
-                              msg("move the old journal away to start a new game, or point "
-                                  "'journal' in the config at a new file"))
-        history = replay(game, loaded.setup, loaded.actions)
-        journal = Journal(journal_path, wall_clock)
-        journal.seq = len(loaded.actions)
-        return history, journal, True
-    history = History.start(game, setup)
-    journal = Journal.create(journal_path, history.setup, wall_clock)
-    return history, journal, False
+    """Resume the journal if it holds this table's game, else start a new one (locked for
+    this process until the journal is closed: companion.app.resume)."""
+    opened = open_table(cfg, journal_path, wall_clock)
+    return opened.history, opened.journal, opened.resumed
 
 
 @dataclass
@@ -161,22 +144,39 @@ def pygame_pump(keys: dict[str, tuple[int, Key]], clock: Callable[[], float]
     return pump
 
 
+NOTE_SECONDS = 8.0  # how long the table screen shows a start-up note (config drift)
+
+
 def run_from_config(path: Path, journal: Path | None = None, lang: str | None = None) -> int:
     cfg = load_config(path)
     translate = translator(lang or cfg.language)
-    history, jnl, resumed = open_history(cfg, journal or cfg.journal)
+    journal_path = journal or cfg.journal
+    cfg.check_journal(journal)
+    try:
+        opened = open_table(cfg, journal_path, wall_clock)
+    except OSError as exc:  # what the checks could not see: a read-only disk, a race
+        problem = msg("cannot use the journal {path}: {why}", path=str(journal_path),
+                      why=str(exc.strerror or exc))
+        fix = msg("point journal at a file the companion may write")
+        if journal is not None:
+            raise ConfigError("--journal", None, problem, fix) from exc
+        raise cfg.error("journal", problem, fix) from exc
+    history, jnl, resumed = opened.history, opened.journal, opened.resumed
     table = public_view(history.game, history.state)
     if cfg.show_lcds and any(s.money is None for s in table.seats):
         jnl.close()
-        raise ConfigError(str(cfg.path), None, f"show_lcds would put every seat's hidden money "
-                          f"on the table screen ({cfg.game} keeps money secret)",
-                          "set show_lcds = false: the LCD mock-ups are for the demo")
+        raise cfg.error("display.show_lcds",
+                        msg("show_lcds would put every seat's hidden money on the table "
+                            "screen ({game} keeps money secret)", game=cfg.game),
+                        msg("set show_lcds = false: the LCD mock-ups are for the demo"))
     controller = Controller(history, jnl, translate, wall_ms=wall_ms)
     # The translator is built here, per game start: a table may change language between games.
     started = (msg("resumed after {n} entries", n=len(history.journal_actions)) if resumed
                else msg("new game"))
     print(msg("companion: {game}, {n} seats, journal {path} ({started})", game=cfg.game,
               n=len(cfg.seats), path=str(jnl.path), started=started).render(translate))
+    if opened.drift is not None:
+        print(msg("companion: {note}", note=opened.drift).render(translate))
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from companion.display.renderer import Renderer
     from companion.display.window import open_display
@@ -190,6 +190,8 @@ def run_from_config(path: Path, journal: Path | None = None, lang: str | None = 
     app.notice = boxes.notice
     app.pump = pygame_pump(boxes.keyboard, clock)
     app.tick = 1 / 30  # window events must be pumped; the loop sleeps between ticks
+    if opened.drift is not None:  # the same note on the screen for a while
+        controller.banner = Banner(opened.drift, clock() + NOTE_SECONDS)
 
     def stop(signum: int, frame: Any) -> None:
         app.sink(Quit())

@@ -32,8 +32,8 @@ class IllegalAction(CompanionError):
         super().__init__(self.message.render())
 
 
-class ConfigError(MalformedInput):
-    """A bad config file: says which file, which line, and how to fix it."""
+class FileError(MalformedInput):
+    """A bad file: says which file, which line, what is wrong and how to fix it."""
 
     def __init__(self, path: str, line: int | None, problem: Msg | str, fix: Msg | str) -> None:
         self.path, self.line = path, line
@@ -43,3 +43,11 @@ class ConfigError(MalformedInput):
         super().__init__(
             msg("{where}: {problem}\n  fix: {fix}", where=where, problem=self.problem, fix=self.fix)
         )
+
+
+class ConfigError(FileError):
+    """A bad config file (or a setting that cannot work at start, like the journal's folder)."""
+
+
+class JournalError(FileError):
+    """A journal that cannot be trusted or used: a broken sequence, a second program on it."""

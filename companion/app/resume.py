@@ -1,0 +1,87 @@
+"""Opening a table's journal at start: lock it, read it, resume or begin, note any drift.
+
+The order matters: the lock comes first (a second program must not even read a journal that
+is being written, or it could cut a line in flight as torn), then the journal is read and
+replayed, then the writer opens it. A journal that holds nothing yet (empty, blank lines, a
+setup line torn by a power cut) begins a new game at once. Options in the config that differ
+from the journal's setup are reported, and the journal wins: a game never changes its rules
+half-way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..engine.errors import ConfigError, MalformedInput
+from ..engine.game import resolve_options
+from ..engine.history import History, Setup, replay
+from ..engine.registry import get_game
+from ..engine.text import Msg, msg
+from .config import Config
+from .journal import Journal, load, make_folders
+from .journal_lock import JournalLock
+
+
+@dataclass
+class Opened:
+    history: History
+    journal: Journal
+    resumed: bool
+    drift: Msg | None  # the config's settings the journal overrides, one line; None if none
+
+
+def open_table(cfg: Config, journal_path: Path,
+               wall_clock: Callable[[], str] | None = None) -> Opened:
+    """Resume the journal if it holds this table's game, else start a new one in it."""
+    game = get_game(cfg.game)
+    setup = Setup(game.id, tuple(sc.seat for sc in cfg.seats), cfg.options)
+    make_folders(journal_path.parent)
+    lock = JournalLock.acquire(journal_path)
+    try:
+        loaded = load(journal_path) if journal_path.exists() else None
+        if loaded is None:
+            history = History.start(game, setup)
+            journal = Journal.create(journal_path, history.setup, wall_clock, lock)
+            return Opened(history, journal, False, None)
+        same = (loaded.setup.game == setup.game
+                and [s.name for s in loaded.setup.seats] == [s.name for s in setup.seats])
+        if not same:
+            raise ConfigError(str(journal_path), 1,
+                              msg("the journal holds another game ({game}, seats {names})",
+                                  game=loaded.setup.game,
+                                  names=", ".join(s.name for s in loaded.setup.seats)),
+                              msg("move the old journal away to start a new game, or point "
+                                  "'journal' in the config at a new file"))
+        history = replay(game, loaded.setup, loaded.actions)
+        journal = Journal(journal_path, wall_clock, lock)
+        journal.seq = len(loaded.actions)
+        return Opened(history, journal, True, drift(cfg, loaded.setup))
+    except BaseException:
+        lock.release()
+        raise
+
+
+def drift(cfg: Config, journal: Setup) -> Msg | None:
+    """What the config asks for that the journal's game was set up otherwise."""
+    game = get_game(cfg.game)
+    try:
+        now = resolve_options(game, journal.options)
+    except MalformedInput:
+        now = dict(journal.options)
+    wanted = resolve_options(game, cfg.options)
+    changes: list[Msg] = [msg("{name} {want} (the game has {have})", name=name,
+                              want=str(wanted[name]), have=str(now.get(name)))
+                          for name in sorted(wanted) if wanted[name] != now.get(name)]
+    for sc, seat in zip(cfg.seats, journal.seats, strict=False):
+        if sc.seat.colour.lower() != seat.colour.lower():
+            changes.append(msg("{name}'s colour {want} (the game has {have})",
+                               name=seat.name, want=sc.seat.colour, have=seat.colour))
+    if not changes:
+        return None
+    listed = changes[0]
+    for change in changes[1:]:
+        listed = msg("{first}; {then}", first=listed, then=change)
+    return msg("The config differs from the game in the journal: {changes}. The journal wins "
+               "(start a new journal to use the config's)", changes=listed)

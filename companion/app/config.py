@@ -163,9 +163,10 @@ class _Reader:
                             msg("write {key} = true or {key} = false, without quotes", key=key))
         return value
 
-    def checked(self, where: KeyPath, check: Callable[[], str]) -> str:
+    def checked(self, where: KeyPath, check: Callable[..., str], value: object,
+                **how: bool) -> str:
         try:
-            return check()
+            return check(value, **how)
         except Refused as exc:
             raise self.fail(where, exc.problem, exc.fix) from exc
 
@@ -208,8 +209,7 @@ def parse_config(raw: dict[str, Any], text: str = "", path: Path | None = None) 
                      did_you_mean(language, LANGUAGES))
     host = r.table(raw, "host", ("host",))
     r.known(host, KEYS["host"], ("host",))
-    host_box = r.checked(("host", "box"), lambda: box_spec(host.get("box", "keyboard"),
-                                                           host=True))
+    host_box = r.checked(("host", "box"), box_spec, host.get("box", "keyboard"), host=True)
     taken = {sc.box: i for i, sc in enumerate(seats)}
     if host_box in taken:
         raise r.fail(("host", "box"), msg("box {box!r} is both a seat's and the host's",
@@ -220,8 +220,7 @@ def parse_config(raw: dict[str, Any], text: str = "", path: Path | None = None) 
     lcd = r.text(raw, "lcd", (), "pcf8574", lcd_fix)
     if lcd not in LCDS:
         raise r.fail(("lcd",), msg("lcd {lcd!r} is not a known LCD backpack", lcd=lcd), lcd_fix)
-    journal = Path(r.checked(("journal",), lambda: journal_text(raw.get("journal",
-                                                                        "journal.jsonl"))))
+    journal = Path(r.checked(("journal",), journal_text, raw.get("journal", "journal.jsonl")))
     if not journal.is_absolute() and path is not None:
         journal = path.parent / journal
     where = {".".join(str(p) for p in k): n for k, n in r.lines.items()}
@@ -256,7 +255,8 @@ def _seats(r: _Reader, raw: dict[str, Any]) -> list[SeatConfig]:
             raise r.fail((*at, "colour"), msg("seat {n}: colour {colour!r} is not #rrggbb",
                                               n=i + 1, colour=str(colour)),
                          msg('write colours like colour = "#d64541"'))
-        box = r.checked((*at, "box"), lambda s=s, i=i: box_spec(s.get("box", f"keyboard:{i}")))
+        given = s.get("box", f"keyboard:{i}")
+        box = r.checked((*at, "box"), box_spec, given)
         if box in boxes:
             raise r.fail((*at, "box"), msg("box {box!r} is given to two seats (seats {a} and "
                                            "{b})", box=box, a=boxes[box] + 1, b=i + 1),

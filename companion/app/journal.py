@@ -152,9 +152,18 @@ def decode(data: bytes, name: str) -> str:
                                "backup, or save it as UTF-8")) from exc
 
 
-def load(path: Path) -> Loaded | None:
+def load(path: Path) -> Loaded:
+    """The journal's setup and actions (one that holds nothing yet is refused)."""
+    loaded = read(path)
+    if loaded is None:
+        raise MalformedInput(msg("{where}: empty: the first line must be the setup",
+                                 where=str(path)))
+    return loaded
+
+
+def read(path: Path) -> Loaded | None:
     """The journal's setup and actions; None when it holds nothing yet (empty, blank lines,
-    or only a setup line torn by a power cut): a new game starts in it."""
+    or only a setup line torn by a power cut): `companion run` starts a new game in it."""
     data = path.read_bytes()
     torn = bool(data) and not data.endswith(b"\n")
     if torn:

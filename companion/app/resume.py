@@ -20,7 +20,7 @@ from ..engine.history import History, Setup, replay
 from ..engine.registry import get_game
 from ..engine.text import Msg, msg
 from .config import Config
-from .journal import Journal, load, make_folders
+from .journal import Journal, make_folders, read
 from .journal_lock import JournalLock
 
 
@@ -40,7 +40,7 @@ def open_table(cfg: Config, journal_path: Path,
     make_folders(journal_path.parent)
     lock = JournalLock.acquire(journal_path)
     try:
-        loaded = load(journal_path) if journal_path.exists() else None
+        loaded = read(journal_path) if journal_path.exists() else None
         if loaded is None:
             history = History.start(game, setup)
             journal = Journal.create(journal_path, history.setup, wall_clock, lock)

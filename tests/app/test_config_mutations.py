@@ -296,8 +296,8 @@ def no_table(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.usefixtures("no_table")
-@pytest.mark.parametrize("mutation", MUTATIONS, ids=lambda m: f"{m.base is KEYBOARD and 'kb' or 'ex'}:"
-                         f"{m.name}")
+@pytest.mark.parametrize("mutation", MUTATIONS,
+                         ids=lambda m: ("kb:" if m.base is KEYBOARD else "ex:") + m.name)
 def test_a_mutated_config_is_refused_with_file_line_and_fix(
         mutation: Mutation, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "file.txt").write_text("not a folder\n")

@@ -60,16 +60,19 @@ def written(path: Path, actions: list[object]) -> list[str]:
     return path.read_text().splitlines()
 
 
+def _without_seq(line: str) -> str:
+    return json.dumps({k: v for k, v in json.loads(line).items() if k != "seq"})
+
+
 PLAY = [Host.make("start", card="highest_bet"), Enter(0, 4), Enter(1, 2), Undo(), Enter(1, 3)]
 
 
 @pytest.mark.parametrize(("edit", "line", "words"), [
-    (lambda ls: ls[:5] + [ls[4]] + ls[5:], 6, "seq 4 again: line 5 has it already"),
+    (lambda ls: [*ls[:5], ls[4], *ls[5:]], 6, "seq 4 again: line 5 has it already"),
     (lambda ls: ls[:3] + ls[4:], 4, "seq 4 where 3 belongs: 1 line(s) missing"),
-    (lambda ls: ls[:2] + [ls[3], ls[2]] + ls[4:], 3, "seq 3 where 2 belongs"),
-    (lambda ls: ls[:4] + [json.dumps({k: v for k, v in json.loads(ls[4]).items()
-                                      if k != "seq"})] + ls[5:], 5, "without a whole-number seq"),
-    (lambda ls: ls[:4] + [ls[4].replace('"seq":4', '"seq":"4"')] + ls[5:], 5,
+    (lambda ls: [*ls[:2], ls[3], ls[2], *ls[4:]], 3, "seq 3 where 2 belongs"),
+    (lambda ls: [*ls[:4], _without_seq(ls[4]), *ls[5:]], 5, "without a whole-number seq"),
+    (lambda ls: [*ls[:4], ls[4].replace('"seq":4', '"seq":"4"'), *ls[5:]], 5,
      "without a whole-number seq"),
 ])
 def test_a_broken_sequence_stops_the_start_with_file_line_and_fix(
@@ -114,7 +117,7 @@ def test_journal_0600_and_the_folders_it_makes_0700(tmp_path: Path) -> None:
     try:
         (tmp_path / "c.toml").write_text(CONFIG.format(coins=10))
         cfg = load_config(tmp_path / "c.toml")
-        history, journal, resumed = open_history(cfg, cfg.journal)
+        _history, journal, resumed = open_history(cfg, cfg.journal)
         journal.close()
     finally:
         os.umask(old)
@@ -259,3 +262,22 @@ def test_history_replayed_from_a_guarded_journal_is_the_same(tmp_path: Path) -> 
     for a in PLAY:
         h.apply(a)
     assert loaded.actions == PLAY
+
+
+def test_a_refused_second_run_opens_no_box(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """Two companions on one table both read every serial box's port, each taking some of its
+    lines: the "key line(s) lost" warnings seen after a restart that met the running one.
+    The second is now refused before it opens any box."""
+    from companion.app import runner
+
+    opened_boxes: list[object] = []
+    monkeypatch.setattr(runner, "build_boxes", lambda *a, **k: opened_boxes.append(a))
+    (tmp_path / "c.toml").write_text(CONFIG.format(coins=10))
+    cfg = load_config(tmp_path / "c.toml")
+    first = open_table(cfg, cfg.journal)
+    try:
+        assert cli.main(["run", "--config", str(tmp_path / "c.toml")]) == 2
+    finally:
+        first.journal.close()
+    assert "another companion" in capsys.readouterr().err and opened_boxes == []

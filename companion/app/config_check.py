@@ -12,15 +12,14 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-from ..boxes.keyboard_box import MAX_KEYBOARD_SEATS
-from ..boxes.pins import MAX_GPIO_BOXES
-from ..boxes.serial_protocol import ID_CHARS, MAX_ID
+from ..boxes.vocabulary import BOX_ID_CHARS as ID_CHARS
+from ..boxes.vocabulary import BOX_ID_MAX as MAX_ID
+from ..boxes.vocabulary import BOX_NUMBERS
 from ..engine.text import Msg, msg
 
 CLAIM = "*"  # `serial:*1`: the seat is taken at the table (companion.boxes.serial_box)
 MAX_CLAIM = 99
-# kind -> (highest number + 1) for the numbered kinds; mock boxes are the mock rig's six
-NUMBERED = {"gpio": MAX_GPIO_BOXES, "keyboard": MAX_KEYBOARD_SEATS, "mock": MAX_GPIO_BOXES}
+NUMBERED = BOX_NUMBERS  # kind -> how many boxes of that kind a table can have
 KINDS = ("gpio", "serial", "keyboard", "mock")
 
 

@@ -19,6 +19,13 @@ from ..engine.actions import Value
 HOST_SEAT = -1  # the seat number host boxes and host keys report
 LCD_COLS = 16
 LCD_ROWS = 2
+# How a config names a box ("gpio:N", "keyboard:N", "mock:N", "serial:<box id>"), so the
+# app can check a spec without importing an adapter: the numbered kinds' sizes (pins.py's
+# six GPIO boxes, which the mock rig mirrors; keyboard_box.py's 18 key sets) and what a
+# serial box id may hold (serial_protocol.py). tests/boxes/test_wiring.py holds them equal.
+BOX_NUMBERS = {"gpio": 6, "keyboard": 18, "mock": 6}
+BOX_ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-"
+BOX_ID_MAX = 32
 
 LedMode = Literal["off", "on", "blink"]
 

@@ -142,3 +142,19 @@ def test_serial_protocol_section_documents_every_line_type() -> None:
     for line_type in ("`ID? <v>`", "`ID <v>", "`KEY <seq>", "`LCD <row1>", "`LED <off",
                       "`HB [held keys]`", "`ERR <reason>`", "CRC-16/CCITT-FALSE"):
         assert line_type in text, line_type
+
+
+def test_the_box_numbers_a_config_may_name_are_the_adapters() -> None:
+    """The app checks config box specs against the vocabulary's numbers; each adapter must
+    have exactly that many (a seventh GPIO box in pins.py would otherwise be refused)."""
+    from companion.boxes import serial_protocol as sp
+    from companion.boxes.mock_rig import MockRig
+    from companion.boxes.pins import DEFAULT_BOX_PINS
+    from companion.boxes.vocabulary import BOX_ID_CHARS, BOX_ID_MAX, BOX_NUMBERS
+
+    assert {"gpio": len(DEFAULT_BOX_PINS), "keyboard": len(SEAT_KEYS),
+                           "mock": len(DEFAULT_BOX_PINS)} == BOX_NUMBERS
+    MockRig(BOX_NUMBERS["mock"]).close()  # the rig builds that many boxes, and no more
+    with pytest.raises(ValueError):
+        MockRig(BOX_NUMBERS["mock"] + 1)
+    assert (BOX_ID_CHARS, BOX_ID_MAX) == (sp.ID_CHARS, sp.MAX_ID)

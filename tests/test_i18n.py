@@ -313,7 +313,7 @@ def test_config_errors_in_polish(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert main(["run", "--config", str(config)]) == 2
     err = capsys.readouterr().err
     assert f"companion: {config}:3: nieznane ustawienie 'color'" in err
-    assert "naprawa: użyj jednego z:" in err
+    assert "naprawa: dozwolone tutaj: display, game" in err
 
 
 def test_games_list_in_polish(capsys: pytest.CaptureFixture[str]) -> None:

@@ -27,7 +27,7 @@ class Refused(Exception):
     """A value the config cannot take: what is wrong and how to fix it."""
 
     def __init__(self, problem: Msg, fix: Msg) -> None:
-        super().__init__(problem.render())
+        super().__init__(problem)
         self.problem, self.fix = problem, fix
 
 

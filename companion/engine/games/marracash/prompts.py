@@ -7,16 +7,31 @@ the sealed round (`SealedRound.prompt`).
 from __future__ import annotations
 
 from ...prompts import Choice, Prompt
-from ...text import Msg, msg
-from .state import AUCTION, BACK, DONE, END, MAX_GROUP, MOVE, PASS, SHOPS, MarraState, shop_name
-from .state import shop_short as short
+from ...text import Msg, msg, msg_in
+from .state import (
+    AUCTION,
+    BACK,
+    DONE,
+    END,
+    MAX_GROUP,
+    MOVE,
+    PASS,
+    SHOPS,
+    MarraState,
+    shop_name,
+    shop_short,
+)
 
 
 def prompt(state: MarraState, seat: int) -> Prompt:
     money = state.money(seat)
     if state.stage == "over":
         best = max(state.money(s) for s in range(len(state.seats)))
-        label = msg("You win!") if money == best else msg("Game over")
+        # A box shows its own money beside the label: "$" and up to five digits (the most a
+        # preset allows is $63800, at 1996 amounts), so a label beside money gets 9 of the 16
+        # columns. The msgctxt tells translators, where the same English may be longer.
+        label = (msg_in("box label beside money, 9 columns", "You win!") if money == best
+                 else msg_in("box label beside money, 9 columns", "Game over"))
         return Prompt("wait", label, info=msg("You have {n}", n=money), money=money)
     if state.stage == "bidding":
         return bid_prompt(state, seat)
@@ -40,7 +55,7 @@ def prompt(state: MarraState, seat: int) -> Prompt:
     if state.stage == "pullin":
         au = state.auction
         assert au is not None
-        return Prompt("number", msg("{shop}: at door?", shop=short(au.shop)), lo=0,
+        return Prompt("number", msg("{shop}: at door?", shop=shop_short(au.shop)), lo=0,
                       hi=MAX_GROUP, initial=0, must_act=True)
     if state.stage == "move":
         counted = {e.shop for e in state.entries}
@@ -50,7 +65,7 @@ def prompt(state: MarraState, seat: int) -> Prompt:
         return Prompt("choice", msg("Customers into"), choices=(done, *signed), must_act=True)
     if state.stage == "count":
         assert state.pending is not None
-        return Prompt("number", msg("{shop}: how many", shop=short(state.pending)), lo=1,
+        return Prompt("number", msg("{shop}: how many", shop=shop_short(state.pending)), lo=1,
                       hi=MAX_GROUP, initial=1, extras=(Choice(BACK, msg("Back")),),
                       must_act=True)
     if state.stage == "refill":
@@ -70,9 +85,10 @@ def bid_prompt(state: MarraState, seat: int) -> Prompt:
     step = state.amounts.step
     if au.sealed is not None:
         mine = seat == au.auctioneer
-        return au.sealed.prompt(seat, msg("Open bid") if mine else msg("Bid 0=pass"),
-                                lo=state.amounts.minimum if mine else 0, hi=money, step=step,
-                                money=money)
+        label = (msg("Open bid") if mine
+                 else msg_in("box label beside money, 9 columns", "Bid 0=no"))
+        return au.sealed.prompt(seat, label, lo=state.amounts.minimum if mine else 0, hi=money,
+                                step=step, money=money)
     op = au.open
     assert op is not None
     if seat == op.turn:

@@ -18,6 +18,7 @@ from typing import Any
 
 from companion.app.controller import Controller
 from companion.app.loop import App
+from companion.boxes.factory import Boxes, BoxFactory
 from companion.display.renderer import Renderer
 from companion.display.window import open_display
 from companion.engine.history import History, Setup
@@ -71,6 +72,14 @@ def camel_table(
     renderer = Renderer(surface, translator("en"))
     app = App(controller, {}, clock, renderer, show_lcds=show_lcds)
     return Table(app, renderer, controller)
+
+
+def table_boxes(app: App, kind: str, seats: int, clock: Any = time.monotonic) -> Boxes:
+    """Seats 0..n-1 on `kind` boxes ("mock", "memory") from the one box factory, given to
+    the app as `companion run` gives them; close the result when done."""
+    made = BoxFactory(app.sink, clock).build((s, f"{kind}:{s}") for s in range(seats))
+    app.boxes = dict(made.boxes)
+    return made
 
 
 def wait_for_frame(frame_at: list[float], before: int, t0: float,

@@ -15,9 +15,15 @@ import argparse
 import threading
 import time
 
-from bench.common import camel_table, p99, percentiles, run_loop_until, wait_for_frame
+from bench.common import (
+    camel_table,
+    p99,
+    percentiles,
+    run_loop_until,
+    table_boxes,
+    wait_for_frame,
+)
 from companion.app.loop import App
-from companion.boxes.mock_rig import MockRig
 from companion.boxes.vocabulary import HostInput, Key, KeyEdge
 
 FRAME_60HZ_MS = 1000 / 60
@@ -28,8 +34,9 @@ def measure(presses: int, seats: int, size: tuple[int, int]) -> list[float]:
     app: App = table.app
     frame_at: list[float] = []
     app.on_frame = lambda: frame_at.append(time.perf_counter())
-    rig = MockRig(seats, sink=app.sink, clock=time.monotonic)
-    app.boxes = dict(enumerate(rig.boxes))
+    made = table_boxes(app, "mock", seats)
+    rig = made.rig
+    assert rig is not None
     samples: list[float] = []
     done = threading.Event()
 
@@ -57,7 +64,7 @@ def measure(presses: int, seats: int, size: tuple[int, int]) -> list[float]:
     t.start()
     run_loop_until(app, done)
     t.join()
-    rig.close()
+    made.close()
     return samples
 
 
@@ -65,19 +72,15 @@ def calamity_count_table(size: tuple[int, int]) -> App:
     """The 18-seat Mega Civilization demo table, at the calamity count's sealed round."""
     from companion.app.controller import Controller
     from companion.app.demos import demo_for, play_until
-    from companion.boxes.keyboard_box import MemoryBox
     from companion.display.renderer import Renderer
     from companion.display.window import open_display
     from companion.i18n import translator
 
     h = play_until(demo_for("mega-civilization"), after_command="calamities")
     renderer = Renderer(open_display(size), translator("en"))
-    return App(
-        Controller(h, None, translator("en")),
-        {s: MemoryBox(s) for s in range(18)},
-        time.monotonic,
-        renderer,
-    )
+    app = App(Controller(h, None, translator("en")), {}, time.monotonic, renderer)
+    table_boxes(app, "memory", 18)  # in-memory boxes hold nothing to close
+    return app
 
 
 def measure_18(presses: int, size: tuple[int, int]) -> list[float]:

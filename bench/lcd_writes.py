@@ -9,10 +9,9 @@ Run: .venv/bin/python -m bench.lcd_writes
 
 from __future__ import annotations
 
-import bench.common  # noqa: F401  (sets the SDL/gpiozero environment first)
+from bench.common import table_boxes  # first: it sets the SDL/gpiozero environment
 from companion.app.controller import Controller
 from companion.app.loop import App
-from companion.boxes.mock_rig import MockRig
 from companion.boxes.vocabulary import HostInput, Key
 from companion.engine.history import History, Setup
 from companion.engine.registry import get_game
@@ -33,8 +32,9 @@ def main() -> None:
     controller = Controller(History.start(game, setup), None, translator("en"))
     clock = Clock()
     app = App(controller, {}, clock)
-    rig = MockRig(4, sink=app.sink, clock=clock)
-    app.boxes = dict(enumerate(rig.boxes))
+    made = table_boxes(app, "mock", 4, clock)
+    rig = made.rig
+    assert rig is not None
     app.sink(HostInput("start", (("card", "highest_bet"),)))
     app.run_once(0)
     rig.flush()
@@ -62,7 +62,7 @@ def main() -> None:
             f"(max {max(steps)}), full 16x2 rewrite {full}: ratio {max(steps) / full:.3f} "
             f"[{'OK' if ok else 'OVER'}: target <= 0.25]  glass: {lines!r}"
         )
-    rig.close()
+    made.close()
 
 
 if __name__ == "__main__":

@@ -27,8 +27,9 @@ ALLOWED = {
     "i18n": ("companion.engine",),
     "app": ("companion.engine", "companion.boxes", "companion.display", "companion.i18n"),
 }
-# App modules that wire adapters and the display together (inside functions only).
-WIRING = {"cli.py", "demo.py", "runner.py", "selftest.py", "boxfactory.py"}
+# App modules that wire adapters (through the box factory) and the display together (inside
+# functions only).
+WIRING = {"cli.py", "demo.py", "runner.py", "selftest.py"}
 HARDWARE_LIBS = ("pygame", "gpiozero", "serial", "adafruit", "board", "busio")
 
 

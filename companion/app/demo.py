@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..boxes.vocabulary import Box, HostInput, Key, KeyEdge, Quit
+from ..boxes.vocabulary import HostInput, Key, KeyEdge, Quit
 from ..engine.actions import Action, Enter, Host, Undo, Withdraw
 from ..engine.history import History, Setup, replay
 from ..engine.registry import get_game
@@ -246,27 +246,22 @@ def play(
             translate(demo.title) if demo.title else msg("companion demo").render(translate)
         )
     renderer = Renderer(surface, translate, clock=clock)
-    rig: Any = None
-    boxes: dict[int, Box] = {}
-    app = App(controller, boxes, clock, renderer, show_lcds=True)
-    if len(seats) <= 6:
-        from companion.boxes.mock_rig import MockRig
+    app = App(controller, {}, clock, renderer, show_lcds=True)
+    from companion.boxes.factory import BoxFactory
 
-        rig = MockRig(len(seats), sink=app.sink, clock=clock)
-        boxes.update(enumerate(rig.boxes))
-        presser: Presser = rig
-    else:
-        from companion.boxes.keyboard_box import MemoryBox
-
-        boxes.update({s: MemoryBox(s) for s in range(len(seats))})
-        presser = EdgePresser(app, clock)
-    app.boxes = boxes
+    # Up to six seats on the mock rig (real GpioBoxes and charlcd code on mock pins and a fake
+    # I2C bus); a larger table on in-memory boxes fed key edges straight into the queue.
+    kind = "mock" if len(seats) <= 6 else "memory"
+    made = BoxFactory(app.sink, clock).build((s, f"{kind}:{s}") for s in range(len(seats)))
+    app.boxes = dict(made.boxes)
+    rig = made.rig
+    presser: Presser = rig if rig is not None else EdgePresser(app, clock)
     if rig is not None:
         # The table shows what the real charlcd code put on each (fake) LCD's glass.
         app.lcd_view = lambda: {s: rig.lcd_lines(s) for s in range(len(seats))}
     if use_window:
         clock.pump = _pygame_pump(app)
-    flush = rig.flush if rig is not None else (lambda: True)
+    flush: Callable[[], bool] = rig.flush if rig is not None else (lambda: True)
     driver = Driver(app, presser, clock, pace=0.35 if use_window else 0.0)
     frames: list[Path] = []
     try:
@@ -289,8 +284,7 @@ def play(
             driver.step(step)
         flush()
     finally:
-        if rig is not None:
-            rig.close()
+        made.close()
         journal.close()
         pygame.display.quit()
     # The journal the demo wrote must replay to the state it played to.

@@ -1,23 +1,21 @@
 """`companion run`: a real table from a config file, resuming its journal.
 
-Builds each seat's box as configured (GPIO box with its I2C LCD, keyboard box, mock box;
-serial boxes come with their own module), opens the table screen, replays the journal and
-resumes where the game was, then runs the main loop until SIGTERM or the window closes.
+Builds each seat's box as configured (through the one box factory, companion.boxes.factory),
+opens the table screen, replays the journal and resumes where the game was, then runs the
+main loop until SIGTERM or the window closes.
 """
 
 from __future__ import annotations
 
 import os
 import signal
-import sys
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..boxes.vocabulary import Box, InputItem, InputSink, Key, KeyEdge, Quit
+from ..boxes.vocabulary import InputItem, InputSink, Key, KeyEdge, Quit
 from ..engine.errors import ConfigError
 from ..engine.game import public_view
 from ..engine.history import History
@@ -28,6 +26,9 @@ from .controller import Banner, Controller
 from .journal import Journal
 from .loop import App
 from .resume import open_table
+
+if TYPE_CHECKING:
+    from ..boxes.factory import Boxes
 
 
 def wall_ms() -> int:
@@ -46,81 +47,17 @@ def open_history(cfg: Config, journal_path: Path) -> tuple[History, Journal, boo
     return opened.history, opened.journal, opened.resumed
 
 
-@dataclass
-class Boxes:
-    """Every seat's box, and whatever must be closed when the app stops."""
-
-    boxes: dict[int, Box] = field(default_factory=dict)
-    keyboard: dict[str, tuple[int, Key]] = field(default_factory=dict)
-    closers: list[Callable[[], None]] = field(default_factory=list)
-    # The serial boxes' banner line (a seat to claim, a refused box) for App.notice.
-    notice: Callable[[], Any] | None = None
-    serial: Any = None  # companion.boxes.serial_box.SerialBoxes when a seat plays on a serial box
-
-    def close(self) -> None:
-        for close in reversed(self.closers):
-            try:
-                close()
-            except Exception as exc:  # closing must go on for every box
-                print(f"companion: closing a box failed: {exc}", file=sys.stderr)
-
-
 def build_boxes(cfg: Config, sink: InputSink, clock: Callable[[], float], *,
                 serial_ports: Callable[[], Iterable[str]] | None = None,
                 serial_options: dict[str, Any] | None = None) -> Boxes:
-    """Every configured box, of any kind, in one table. `serial_ports` replaces USB discovery
-    (tests pass pty paths); `serial_options` tunes companion.boxes.serial_box.SerialBoxes."""
-    from companion.boxes.keyboard_box import SEAT_KEYS, KeyboardBox, host_key_map
+    """Every configured box, of any kind, from the one box factory. `serial_ports` replaces
+    USB discovery (tests pass pty paths); `serial_options` tunes the serial boxes."""
+    from companion.boxes.factory import BoxFactory
 
-    out = Boxes()
-    # (seat, box number or id) per kind; the host's own box counts as seat HOST_SEAT
-    gpio = [(seat, int(n)) for seat, n in cfg.boxes_of("gpio")]
-    mock = [(seat, int(n)) for seat, n in cfg.boxes_of("mock")]
-    serial = cfg.boxes_of("serial")
-    if gpio:
-        from companion.boxes.gpio_box import GpioBox
-        from companion.boxes.lcd import POLISH, LcdBus, mcp23008_lcd, pcf8574_lcd, real_i2c
-        from companion.boxes.pins import DEFAULT_BOX_PINS, DEFAULT_LCD_ADDRESSES
-
-        i2c = real_i2c()
-        bus = LcdBus("i2c-1")
-        out.closers.append(bus.close)
-        build = pcf8574_lcd if cfg.lcd == "pcf8574" else mcp23008_lcd
-        for seat, n in gpio:
-            address = DEFAULT_LCD_ADDRESSES[n]
-            lcd = bus.attach(lambda a=address: build(i2c, a), mapper=POLISH,  # type: ignore[misc]
-                             name=f"seat{seat}-lcd")
-            box = GpioBox(seat, DEFAULT_BOX_PINS[n], sink, clock, lcd)
-            out.closers.append(box.close)
-            out.boxes[seat] = box
-    if mock:
-        from companion.boxes.mock_rig import MockRig
-
-        rig = MockRig(max(n for _, n in mock) + 1, sink=sink, clock=clock)
-        out.closers.append(rig.close)
-        for seat, n in mock:
-            box = rig.boxes[n]
-            box.seat = seat
-            out.boxes[seat] = box
-    if serial:
-        from companion.boxes.serial_box import SerialBoxes, SerialSeat
-
-        names = {i: sc.seat.name for i, sc in enumerate(cfg.seats)}
-        specs = [SerialSeat(seat, names.get(seat, "host"), box_id) for seat, box_id in serial]
-        manager = SerialBoxes(specs, sink, clock, discover=serial_ports, **(serial_options or {}))
-        out.closers.append(manager.close)
-        out.boxes.update(manager.boxes)
-        out.notice, out.serial = manager.notice, manager
-        manager.start()  # every serial seat shows "disconnected" until its box identifies
-    for seat, sc in enumerate(cfg.seats):
-        if sc.box.startswith("keyboard:"):
-            kb = KeyboardBox(seat, int(sc.box.split(":")[1]))
-            out.boxes[seat] = kb
-            for name, key in zip(SEAT_KEYS[kb.keyset], (Key.MINUS, Key.PLUS, Key.OK), strict=True):
-                out.keyboard[name] = (seat, key)
-    if cfg.host_box == "keyboard":
-        out.keyboard.update(host_key_map())
-    return out
+    names = {i: sc.seat.name for i, sc in enumerate(cfg.seats)}
+    factory = BoxFactory(sink, clock, lcd=cfg.lcd, serial_ports=serial_ports,
+                         serial_options=serial_options)
+    return factory.build(cfg.wanted_boxes(), names, host_keyboard=cfg.host_box == "keyboard")
 
 
 def pygame_pump(keys: dict[str, tuple[int, Key]], clock: Callable[[], float]

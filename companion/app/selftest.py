@@ -6,9 +6,10 @@ do not answer on the I2C bus, buttons that read pressed before anyone touched th
 shorted to ground), serial boxes that are not plugged in (or answer with another id), serial
 boxes without an LCD, and boxes nobody configured. Then every box that is there shows a test
 pattern and asks for minus, plus and OK, all boxes at once, until each is done or the time
-is up. Hardware modules are imported inside functions (design.md: only the CLI wiring
-touches `hardware`), and every source is injectable (`CheckEnv`), so the tests run this on
-mock pins, a fake I2C bus and pty serial boxes.
+is up. The boxes come from the one box factory (companion.boxes.factory), imported inside
+the function (design.md: only the CLI wiring and the factory put adapters together), and
+every source is injectable (`CheckEnv`), so the tests run this on mock pins, a fake I2C bus
+and pty serial boxes.
 """
 
 from __future__ import annotations
@@ -17,12 +18,15 @@ import queue
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..boxes.vocabulary import HOST_SEAT, Box, InputItem, Key, KeyEdge
 from ..engine.text import Msg, msg
 from ..i18n import Translate, translator
 from .config import Config
+
+if TYPE_CHECKING:
+    from ..boxes.factory import BoxFactory
 
 KEY_NAMES = {Key.MINUS: msg("minus"), Key.PLUS: msg("plus"), Key.OK: msg("OK")}
 PATTERN = ("0123456789ABCDEF", "################")  # every cell of the glass lit
@@ -116,23 +120,26 @@ def check_hardware(cfg: Config, env: CheckEnv | None = None) -> int:
     env = env or CheckEnv()
     report = Report(env.out, env.translate)
     edges: queue.SimpleQueue[InputItem] = queue.SimpleQueue()
-    clock = time.monotonic
-    closers: list[Callable[[], None]] = []
+    from companion.boxes.factory import BoxFactory
+
+    factory = BoxFactory(edges.put, time.monotonic, lcd=cfg.lcd, i2c=env.i2c,
+                         pin_factory=env.pin_factory, serial_ports=env.serial_ports,
+                         serial_options=env.serial_options)
     wanted = cfg.wanted_boxes()
     under_test: list[BoxUnderTest] = []
     try:
         report.out(msg("Checking {n} box(es) from {path}", n=len(wanted),
                        path=str(cfg.path) if cfg.path else msg("the config")))
-        under_test += _gpio_boxes(cfg, env, edges.put, clock, closers, report)
-        under_test += _mock_boxes(cfg, edges.put, clock, closers, report)
-        under_test += _serial_boxes(cfg, env, edges.put, clock, closers, report)
+        under_test += _gpio_boxes(cfg, factory, report)
+        under_test += _mock_boxes(cfg, factory, report)
+        under_test += _serial_boxes(cfg, env, factory, report)
         for seat, box in wanted:
             if box.startswith("keyboard:"):
                 report.ok(msg("{who}: keyboard keys {keys} (nothing to check; try them in "
                               "`companion demo`)", who=who(cfg, seat), keys=box.split(":")[1]))
         _press_every_button(under_test, edges, env, report)
     finally:
-        for close in reversed(closers):
+        for close in reversed(factory.made.closers):
             try:
                 close()
             except Exception as exc:  # closing must go on for every box
@@ -146,27 +153,21 @@ def check_hardware(cfg: Config, env: CheckEnv | None = None) -> int:
     return 0
 
 
-def _gpio_boxes(cfg: Config, env: CheckEnv, sink: Callable[[InputItem], None],
-                clock: Callable[[], float], closers: list[Callable[[], None]],
-                report: Report) -> list[BoxUnderTest]:
+def _gpio_boxes(cfg: Config, factory: BoxFactory, report: Report) -> list[BoxUnderTest]:
     gpio = [(seat, int(n)) for seat, n in cfg.boxes_of("gpio")]
     if not gpio:
         return []
-    from companion.boxes.gpio_box import GpioBox
     from companion.boxes.keyboard_box import MemoryDisplay
-    from companion.boxes.lcd import POLISH, LcdBus, mcp23008_lcd, pcf8574_lcd, real_i2c
     from companion.boxes.pins import DEFAULT_BOX_PINS, DEFAULT_LCD_ADDRESSES, physical_pin
 
+    i2c: Any
     try:
-        i2c = env.i2c if env.i2c is not None else real_i2c()
+        i2c = factory.i2c()
     except Exception as exc:
         report.problem(msg("the I2C bus cannot be opened ({error}): enable it with `sudo "
                            "raspi-config nonint do_i2c 0` and reboot; see wiring.md",
                            error=str(exc)))
         i2c = None
-    bus = LcdBus("check-i2c")
-    closers.append(bus.close)
-    build = pcf8574_lcd if cfg.lcd == "pcf8574" else mcp23008_lcd
     out: list[BoxUnderTest] = []
     for seat, n in gpio:
         name, pins, address = who(cfg, seat), DEFAULT_BOX_PINS[n], DEFAULT_LCD_ADDRESSES[n]
@@ -174,8 +175,7 @@ def _gpio_boxes(cfg: Config, env: CheckEnv, sink: Callable[[InputItem], None],
         lcd: Any = MemoryDisplay()
         if i2c is not None and probe_i2c(i2c, address):
             try:
-                lcd = bus.attach(lambda a=address: build(i2c, a), mapper=POLISH,  # type: ignore[misc]
-                                 name=f"seat{seat}-lcd")
+                lcd = factory.gpio_lcd(seat, n)
                 report.ok(msg("{who}: LCD answers at {address}", who=name, address=hex_address))
             except Exception as exc:
                 report.problem(msg("{who}: the device at {address} is not a {lcd} LCD backpack "
@@ -186,13 +186,12 @@ def _gpio_boxes(cfg: Config, env: CheckEnv, sink: Callable[[InputItem], None],
                                "3 and 5), 5 V and GND, and the A0-A2 jumpers (box {n} wants "
                                "{address}), see wiring.md", who=name, address=hex_address, n=n))
         try:
-            box = GpioBox(seat, pins, sink, clock, lcd, pin_factory=env.pin_factory)
+            box = factory.gpio_box(seat, n, lcd)
         except Exception as exc:
             report.problem(msg("{who}: GPIO pins of box {n} cannot be used ({error}) — is the "
                                "companion still running? `sudo systemctl stop companion`",
                                who=name, n=n, error=str(exc)))
             continue
-        closers.append(box.close)
         where = {Key.MINUS: pins.minus, Key.PLUS: pins.plus, Key.OK: pins.ok}
         pin = {k: msg("GPIO{bcm} (header pin {pin})", bcm=bcm, pin=physical_pin(bcm))
                for k, bcm in where.items()}
@@ -207,20 +206,14 @@ def _gpio_boxes(cfg: Config, env: CheckEnv, sink: Callable[[InputItem], None],
     return out
 
 
-def _mock_boxes(cfg: Config, sink: Callable[[InputItem], None],
-                clock: Callable[[], float], closers: list[Callable[[], None]],
-                report: Report) -> list[BoxUnderTest]:
+def _mock_boxes(cfg: Config, factory: BoxFactory, report: Report) -> list[BoxUnderTest]:
     mock = [(seat, int(n)) for seat, n in cfg.boxes_of("mock")]
     if not mock:
         return []
-    from companion.boxes.mock_rig import MockRig
-
-    rig = MockRig(max(n for _, n in mock) + 1, sink=sink, clock=clock)
-    closers.append(rig.close)
+    boxes = factory.mock_boxes(mock)
     out = []
     for seat, n in mock:
-        box = rig.boxes[n]
-        box.seat = seat
+        box = boxes[seat]
         report.ok(msg("{who}: mock box {n} (no hardware: press keys in `companion demo`)",
                       who=who(cfg, seat), n=n))
         out.append(BoxUnderTest(seat, who(cfg, seat), msg("mock box {n}", n=n), box,
@@ -228,20 +221,14 @@ def _mock_boxes(cfg: Config, sink: Callable[[InputItem], None],
     return out
 
 
-def _serial_boxes(cfg: Config, env: CheckEnv, sink: Callable[[InputItem], None],
-                  clock: Callable[[], float], closers: list[Callable[[], None]],
-                report: Report) -> list[BoxUnderTest]:
+def _serial_boxes(cfg: Config, env: CheckEnv, factory: BoxFactory,
+                  report: Report) -> list[BoxUnderTest]:
     serial = cfg.boxes_of("serial")
     if not serial and env.serial_ports is None:
         return []
-    from companion.boxes.serial_box import SerialBoxes, SerialSeat
-
-    specs = [SerialSeat(seat, cfg.seats[seat].seat.name if seat >= 0 else "host", box_id)
-             for seat, box_id in serial]
+    names = {i: sc.seat.name for i, sc in enumerate(cfg.seats)}
     # Claiming has no place in a check: a `*` seat is reported, never bound.
-    manager = SerialBoxes(specs, sink, clock, discover=env.serial_ports, rebind_after=None,
-                          **env.serial_options)
-    closers.append(manager.close)
+    manager = factory.serial_boxes(serial, names, rebind_after=None)
     manager.start()
     deadline = time.monotonic() + env.serial_wait
     fixed = [(seat, box_id) for seat, box_id in serial if not box_id.startswith("*")]

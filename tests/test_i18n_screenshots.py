@@ -27,7 +27,9 @@ import pygame  # noqa: E402
 
 from companion.app.controller import Controller  # noqa: E402
 from companion.boxes.fake_lcd import FakeMCP23008Bus, fast_charlcd  # noqa: E402
-from companion.boxes.lcd import POLISH, LcdWriter, mcp23008_lcd  # noqa: E402
+from companion.boxes.lcd import LcdWriter  # noqa: E402
+from companion.boxes.lcd_backpacks import mcp23008_lcd  # noqa: E402
+from companion.boxes.lcd_text import POLISH  # noqa: E402
 from companion.display.table_screen import TableScreen  # noqa: E402
 from companion.display.window import save_png  # noqa: E402
 from companion.engine.actions import Enter  # noqa: E402

@@ -24,9 +24,10 @@ from .vocabulary import Box, Clock, InputSink, Key, TextDisplay
 
 if TYPE_CHECKING:
     from .gpio_box import GpioBox
-    from .lcd import BusLcd, I2CBus, LcdBus
+    from .lcd import BusLcd, LcdBus
+    from .lcd_backpacks import I2CBus
     from .mock_rig import MockRig
-    from .serial_box import SerialBoxes, SerialSeat
+    from .serial_box import SerialBoxes
 
 
 @dataclass
@@ -105,14 +106,16 @@ class BoxFactory:
     def i2c(self) -> I2CBus:
         """The I2C bus of the GPIO boxes' LCDs, opened once (raises if it cannot be)."""
         if self._i2c is None:
-            from .lcd import real_i2c
+            from .lcd_backpacks import real_i2c
 
             self._i2c = real_i2c()
         return self._i2c  # type: ignore[no-any-return]
 
     def gpio_lcd(self, seat: int, n: int) -> BusLcd:
         """Box `n`'s LCD at its default address, written by the one LCD bus thread."""
-        from .lcd import POLISH, LcdBus, mcp23008_lcd, pcf8574_lcd
+        from .lcd import LcdBus
+        from .lcd_backpacks import mcp23008_lcd, pcf8574_lcd
+        from .lcd_text import POLISH
         from .pins import DEFAULT_LCD_ADDRESSES
 
         if self._lcd_bus is None:
@@ -158,7 +161,8 @@ class BoxFactory:
                      **options: Any) -> SerialBoxes:
         """(seat, box id or `*N`) each, in one manager; `options` over `serial_options`.
         The caller starts it (the check waits for boxes itself)."""
-        from .serial_box import SerialBoxes, SerialSeat
+        from .serial_box import SerialBoxes
+        from .serial_seat import SerialSeat
 
         specs: list[SerialSeat] = [SerialSeat(seat, names.get(seat, "host"), box_id)
                                    for seat, box_id in wanted]

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from types import ModuleType, SimpleNamespace
 from typing import Final
 
-from .lcd import POLISH_GLYPHS, ROM_TEXT
+from .lcd_text import POLISH_GLYPHS, ROM_TEXT
 
 # HD44780 DDRAM addresses of each row's first column (20x4 layout; 16x2 uses the first two).
 ROW_OFFSETS: Final = (0x00, 0x40, 0x14, 0x54)

@@ -19,7 +19,9 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from .fake_lcd import HD44780, FakeI2CBus, FakeI2CChip, FakeMCP23008, FakePCF8574, fast_charlcd
 from .gpio_box import GpioBox
-from .lcd import POLISH, BusLcd, CharLcd, LcdBus, mcp23008_lcd, pcf8574_lcd
+from .lcd import BusLcd, LcdBus
+from .lcd_backpacks import CharLcd, mcp23008_lcd, pcf8574_lcd
+from .lcd_text import POLISH
 from .pins import DEFAULT_BOX_PINS, DEFAULT_LCD_ADDRESSES, MAX_GPIO_BOXES
 from .vocabulary import Clock, InputItem, InputSink, Key, LedMode
 

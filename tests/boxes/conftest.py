@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from companion.boxes.fake_lcd import FakeMCP23008Bus, FakePCF8574Bus, fast_charlcd
-from companion.boxes.lcd import CharLcd, mcp23008_lcd, pcf8574_lcd
+from companion.boxes.lcd_backpacks import CharLcd, mcp23008_lcd, pcf8574_lcd
 
 
 @pytest.fixture

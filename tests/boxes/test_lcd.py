@@ -10,15 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.boxes.fake_lcd import FakeI2CBus, FakeMCP23008Bus, FakePCF8574Bus, fast_charlcd
-from companion.boxes.lcd import (
-    CharLcd,
-    LcdBus,
-    LcdWriter,
-    changed_runs,
-    mcp23008_lcd,
-    pcf8574_lcd,
-    to_hd44780,
-)
+from companion.boxes.lcd import LcdBus, LcdWriter, changed_runs
+from companion.boxes.lcd_backpacks import CharLcd, mcp23008_lcd, pcf8574_lcd
+from companion.boxes.lcd_text import to_hd44780
 
 LcdAndBus = tuple[CharLcd, FakeMCP23008Bus | FakePCF8574Bus]
 

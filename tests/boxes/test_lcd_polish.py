@@ -16,15 +16,9 @@ from hypothesis import strategies as st
 
 from companion.app.boxui import BoxSession
 from companion.boxes.fake_lcd import HD44780, FakeMCP23008Bus, FakePCF8574Bus
-from companion.boxes.lcd import (
-    CGRAM_SLOTS,
-    POLISH,
-    POLISH_GLYPHS,
-    CgramAllocator,
-    CharLcd,
-    LcdWriter,
-    to_hd44780,
-)
+from companion.boxes.lcd import LcdWriter
+from companion.boxes.lcd_backpacks import CharLcd
+from companion.boxes.lcd_text import CGRAM_SLOTS, POLISH, POLISH_GLYPHS, CgramAllocator, to_hd44780
 from companion.boxes.mock_rig import MockRig
 from companion.engine.prompts import Choice, Prompt
 from companion.engine.text import msg, msg_in

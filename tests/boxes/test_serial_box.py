@@ -22,7 +22,9 @@ from companion.app.controller import Controller
 from companion.app.journal import Journal, load
 from companion.app.loop import App
 from companion.boxes import serial_protocol as sp
-from companion.boxes.serial_box import SerialBoxes, SerialSeat, usb_ports
+from companion.boxes.serial_box import SerialBoxes
+from companion.boxes.serial_ports import usb_ports
+from companion.boxes.serial_seat import SerialSeat
 from companion.boxes.vocabulary import HostInput
 from companion.engine.actions import Enter
 from companion.engine.history import History, Setup
@@ -146,6 +148,7 @@ def test_pty_boxes_play_a_sealed_round(table: Callable[..., Table]) -> None:
     assert bids == [(0, 2), (1, 1), (2, 0)]  # every press arrived, nothing twice
 
 
+@pytest.mark.slow
 def test_unplug_and_replug_mid_round(table: Callable[..., Table]) -> None:
     t = table(["box-a", "box-b", "box-c"])
     assert t.pump(lambda: all_connected(t))
@@ -177,6 +180,7 @@ def test_unplug_and_replug_mid_round(table: Callable[..., Table]) -> None:
     assert t.controller.table_view().seats[0].money == 1  # Ann won with 4
 
 
+@pytest.mark.slow
 def test_garbage_truncated_and_oversized_lines_lose_no_input(table: Callable[..., Table]) -> None:
     t = table(["box-a", "box-b", "box-c"])
     assert t.pump(lambda: all_connected(t))
@@ -292,6 +296,7 @@ def test_a_spare_box_takes_a_seat_whose_box_has_been_gone_a_while(
     assert t.pump(lambda: t.controller.connected[2])
 
 
+@pytest.mark.slow
 def test_a_silent_box_is_dropped_and_comes_back(table: Callable[..., Table]) -> None:
     t = table(["box-a", "box-b", "box-c"])
     assert t.pump(lambda: all_connected(t))

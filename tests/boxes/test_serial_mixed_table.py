@@ -16,7 +16,7 @@ from companion.app.journal import Journal, load
 from companion.app.loop import App
 from companion.app.runner import build_boxes
 from companion.boxes.gpio_box import GpioBox
-from companion.boxes.serial_box import SerialSeatBox
+from companion.boxes.serial_seat import SerialSeatBox
 from companion.boxes.vocabulary import HostInput, Key, KeyEdge
 from companion.engine.actions import Enter
 from companion.engine.history import History, Setup
@@ -118,6 +118,7 @@ def to_calamity_count(c: Controller, now: float) -> None:
     raise AssertionError("never reached the calamity count")
 
 
+@pytest.mark.slow
 def test_eighteen_seats_6_gpio_12_serial_complete_a_sealed_round(tmp_path: Path) -> None:
     try:
         game = get_game("mega-civilization")

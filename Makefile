@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-test
 
-.PHONY: demo test lint bench clean
+.PHONY: demo test test-fast test-explore lint bench clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -16,6 +16,14 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m pytest -q -p no:cacheprovider
+
+# The inner loop: everything but the tests marked slow (property tests, long hardware runs).
+test-fast: $(STAMP)
+	$(PY) -m pytest -q -p no:cacheprovider -m "not slow"
+
+# The property tests with fresh random examples (CI and `make test` derandomize them).
+test-explore: $(STAMP)
+	HYPOTHESIS_PROFILE=explore $(PY) -m pytest -q -p no:cacheprovider -m hypothesis
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check companion hardware tests bench

@@ -1,4 +1,5 @@
-"""Shared test set-up: headless backends first, then fixtures every package's tests may use.
+"""Shared test set-up: headless backends first, the hypothesis profile, then fixtures every
+package's tests may use.
 
 The environment is set before anything imports pygame, gpiozero or Blinka: SDL's dummy
 drivers (no window, no ALSA noise), gpiozero's mock pins (also stops lgpio, if installed,
@@ -20,6 +21,25 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from hypothesis import settings
+
+# Property tests are deterministic unless asked otherwise (a run must not go red, or stay
+# green, by chance): "ci" (chosen when CI is set) and "dev" (the default) derandomize, so every
+# run checks the same examples; "explore" (`make test-explore`) draws fresh ones each run and
+# keeps any failure it finds in .hypothesis/ to replay it next time. Loaded here, before any
+# test module builds its @settings, which take what they do not set from this profile.
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+settings.register_profile("dev", derandomize=True, database=None)
+settings.register_profile("explore", derandomize=False, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI")
+                                                                 else "dev"))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every property test is slow (hundreds of games each): `make test-fast` leaves them out."""
+    for item in items:
+        if getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ import pytest
 from companion.app.cli import main
 
 
+@pytest.mark.slow
 def test_demo_writes_frames_and_exits_zero(tmp_path: Path, capsys: object) -> None:
     assert main(["demo", "--out", str(tmp_path), "--window", "no"]) == 0
     frames = sorted(p.name for p in tmp_path.glob("*.png"))
@@ -20,6 +21,7 @@ def test_demo_writes_frames_and_exits_zero(tmp_path: Path, capsys: object) -> No
     assert (tmp_path / "journal.jsonl").exists()
 
 
+@pytest.mark.slow
 def test_demo_at_800x480(tmp_path: Path) -> None:
     assert main(["demo", "--out", str(tmp_path), "--window", "no", "--size", "800x480"]) == 0
     img = pygame.image.load(str(tmp_path / "10-final.png"))

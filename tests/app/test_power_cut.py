@@ -13,6 +13,8 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from companion.app.demos import demo_for, play_until
 from companion.app.journal import load, parse_scenario
 from companion.engine.actions import Enter, Host, Withdraw, action_to_json
@@ -45,6 +47,7 @@ def assert_no_bid_public_early(journal: Path) -> None:
         assert GAME.table(twin) == GAME.table(state)
 
 
+@pytest.mark.slow
 def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path) -> None:
     scenario = scenario_file(tmp_path)
     setup, actions = parse_scenario(scenario)

@@ -50,6 +50,7 @@ def wait_for(cond: Any, timeout: float = 5.0) -> bool:
     return bool(cond())
 
 
+@pytest.mark.slow
 def test_every_problem_is_reported_with_its_fix() -> None:
     factory = MockFactory(pin_class=StuckOkPin)
     bus = FakeI2CBus([FakePCF8574(0x27, HD44780())])  # box 0's LCD; box 1's (0x26) is missing

@@ -120,3 +120,15 @@ def test_holding_minus_goes_down(tmp_path: Path) -> None:
         before = c.sessions[0].draft
         c.handle(SeatIntent(0, Intent.MINUS, step=step), 0.0)
         assert isinstance(before, int) and c.sessions[0].draft < before
+
+
+def test_the_host_banner_shows_for_four_seconds(tmp_path: Path) -> None:
+    """Pinned in seconds, not by the constant: long enough to read across the table."""
+    c, _ = make(tmp_path)
+    c.host("start", 10.0, card="highest_bet")
+    c.host("undo", 10.0)
+    assert c.banner_text() is not None and c.next_deadline() == 14.0
+    c.expire(13.99)
+    assert c.banner_text() is not None
+    assert c.expire(14.0)
+    assert c.banner_text() is None

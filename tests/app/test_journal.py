@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -86,3 +87,25 @@ def test_journal_metadata_is_not_read_back_as_host_params(tmp_path: Path) -> Non
     j.append(Host.make("start", card="lucky_0"))
     j.close()
     assert load(path).actions == [Host.make("start", card="lucky_0")]
+
+
+def test_every_line_is_fsynced_once_it_is_whole(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """`append` returns only after an fsync of the journal that covers the whole new line."""
+    synced: list[tuple[int, int]] = []  # (inode, file size) at each fsync
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        real_fsync(fd)
+        st = os.fstat(fd)
+        synced.append((st.st_ino, st.st_size))
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    path = tmp_path / "j.jsonl"
+    journal = Journal.create(path, SETUP)
+    for action in (Host("start", (("card", "highest_bet"),)), Enter(0, 3), Withdraw(0)):
+        synced.clear()
+        journal.append(action)
+        st = path.stat()
+        assert (st.st_ino, st.st_size) in synced, "the new line was not fsynced"
+    journal.close()

@@ -62,3 +62,15 @@ def test_edges_debounced_at_the_box_are_not_held_back_again() -> None:
     assert sh.feed(KeyEdge(0, Key.OK, True, 1.0, debounced=True)) == []
     assert sh.feed(KeyEdge(0, Key.OK, False, 1.005, debounced=True)) == [SeatIntent(0, Intent.OK)]
     assert sh.next_deadline() is None
+
+
+def test_ok_held_takes_eight_tenths_of_a_second() -> None:
+    """Pinned in seconds, not by the constant: players learn this timing by hand."""
+    sh = InputShaper()
+    sh.feed(edge(Key.OK, True, 10.0))
+    assert sh.poll(10.79) == []
+    assert sh.poll(10.8) == [SeatIntent(0, Intent.OK_HELD)]
+    assert sh.feed(edge(Key.OK, False, 11.0)) == []
+    # let go before then: a plain OK
+    sh.feed(edge(Key.OK, True, 20.0))
+    assert sh.feed(edge(Key.OK, False, 20.79)) == [SeatIntent(0, Intent.OK)]

@@ -96,3 +96,14 @@ def test_nothing_is_accepted_after_the_end() -> None:
 def test_status_per_seat() -> None:
     a = start(limits={0: 240, 1: 240, 2: 240, 3: 10}).bid(1, 20).pass_(2)
     assert [a.status(s) for s in range(4)] == ["turn", "leading", "out", "forced"]
+
+
+def test_a_seat_with_exactly_the_next_bid_stays_in() -> None:
+    """Money equal to the next legal bid is enough: the seat is asked, and may bid it all."""
+    a = start(limits={0: 240, 1: 240, 2: 25, 3: 240}).bid(1, 20)
+    assert a.forced == () and a.turn == 2 and a.still_in == (1, 2, 3, 0)
+    assert a.status(2) == "turn"
+    a = a.bid(2, 25)
+    assert a.leader == 2 and a.high == 25
+    # the opener too: exactly the minimum opens
+    assert start(limits={0: 240, 1: 20, 2: 240, 3: 240}).bid(1, 20).leader == 1

@@ -33,7 +33,7 @@ WIRING = {"cli.py", "demo.py", "runner.py", "selftest.py"}
 HARDWARE_LIBS = ("pygame", "gpiozero", "serial", "adafruit", "board", "busio")
 
 
-def imports(path: Path, top_level_only: bool) -> set[str]:
+def imports(path: Path, top_level_only: bool, root: Path = ROOT) -> set[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     nodes = tree.body if top_level_only else list(ast.walk(tree))
     names: set[str] = set()
@@ -42,7 +42,7 @@ def imports(path: Path, top_level_only: bool) -> set[str]:
             names |= {a.name for a in node.names}
         elif isinstance(node, ast.ImportFrom):
             if node.level:  # relative: resolve against the package
-                pkg = path.relative_to(ROOT).parts[:-1]  # the module's package
+                pkg = path.relative_to(root).parts[:-1]  # the module's package
                 base = list(pkg[: len(pkg) - (node.level - 1)])
                 if node.module:
                     names.add(".".join([*base, node.module]))
@@ -53,21 +53,57 @@ def imports(path: Path, top_level_only: bool) -> set[str]:
     return names
 
 
-def modules(package: str) -> list[Path]:
-    return sorted((PACKAGE / package).rglob("*.py"))
+def modules(package: str, root: Path = PACKAGE) -> list[Path]:
+    return sorted((root / package).rglob("*.py"))
+
+
+def breaches(package: str, root: Path = PACKAGE) -> list[str]:
+    """Every import in `package` (inside functions too) of a companion layer it may not use."""
+    own = f"companion.{package}"
+    wrong = []
+    for path in modules(package, root):
+        for name in imports(path, top_level_only=False, root=root.parent):
+            if not name.startswith("companion") or name.startswith(own):
+                continue
+            if not name.startswith(ALLOWED[package]):
+                wrong.append(f"{path.relative_to(root.parent)} imports {name}")
+    return wrong
 
 
 @pytest.mark.parametrize("package", sorted(ALLOWED))
 def test_each_package_imports_only_the_layers_below_it(package: str) -> None:
-    own = f"companion.{package}"
-    wrong = []
-    for path in modules(package):
-        for name in imports(path, top_level_only=False):
-            if not name.startswith("companion") or name.startswith(own):
-                continue
-            if not name.startswith(ALLOWED[package]):
-                wrong.append(f"{path.relative_to(ROOT)} imports {name}")
+    wrong = breaches(package)
     assert not wrong, "\n".join(wrong)
+
+
+def test_a_planted_wrong_way_import_is_caught(tmp_path: Path) -> None:
+    """The rule can fail: an adapter importing the app, even relatively and inside a function,
+    and the display importing an adapter, are each reported."""
+    boxes, display = tmp_path / "companion" / "boxes", tmp_path / "companion" / "display"
+    boxes.mkdir(parents=True)
+    display.mkdir()
+    (boxes / "bad.py").write_text("def f():\n    from ..app import hostmenu\n")
+    (display / "bad.py").write_text("from companion.boxes.lcd import LcdBus\n")
+    assert breaches("boxes", tmp_path / "companion") == [
+        "companion/boxes/bad.py imports companion.app"]
+    assert breaches("display", tmp_path / "companion") == [
+        "companion/display/bad.py imports companion.boxes.lcd"]
+
+
+def test_the_firmware_uses_only_the_line_protocol_and_the_app_never_the_firmware() -> None:
+    """hardware/ is not in the wheel: nothing in companion may import it; the firmware shares
+    only the line protocol with the host (on the Pico it is a copy beside main.py)."""
+    for path in sorted((ROOT / "hardware").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("companion"):
+                got = {f"{node.module}.{a.name}" for a in node.names}
+                assert got == {"companion.boxes.serial_protocol"}, f"{path.name} imports {got}"
+            elif isinstance(node, ast.Import):
+                got = {a.name for a in node.names if a.name.startswith("companion")}
+                assert not got, f"{path.name} imports {got}"
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for name in imports(path, top_level_only=False):
+            assert not name.startswith("hardware"), f"{path.relative_to(ROOT)} imports {name}"
 
 
 def test_every_package_is_in_the_rule() -> None:

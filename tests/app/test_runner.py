@@ -52,21 +52,21 @@ def test_mock_host_box_runs_the_menu_and_shows_it(tmp_path: Path) -> None:
         app.boxes = dict(boxes.boxes)
         assert sorted(app.boxes) == [HOST_SEAT, 0, 1, 2] and set(boxes.keyboard) == {"q", "w", "e"}
         app.refresh()
-        rig_host = boxes.boxes[HOST_SEAT]
+        rig_host, rig = boxes.boxes[HOST_SEAT], boxes.rig
+        assert rig is not None
+
+        def tap(key: Key) -> None:
+            """A press on the host's mock box (box 3 of the rig) as long as a finger's."""
+            rig.press(3, key)
+            clock.now += 0.05
+            rig.release(3, key)
+            clock.now += 0.05
+            app.run_once(0)
+
         assert rig_host.lcd.text == ("Start auction   ", "Highest bet     ")  # type: ignore[attr-defined]
-        pin = rig_host.button(Key.PLUS).pin  # type: ignore[attr-defined]
-        pin.drive_low()
-        clock.now += 0.05
-        pin.drive_high()
-        clock.now += 0.05
-        app.run_once(0)
+        tap(Key.PLUS)
         assert rig_host.lcd.text[1].startswith("Lowest bet")  # type: ignore[attr-defined]
-        ok = rig_host.button(Key.OK).pin  # type: ignore[attr-defined]
-        ok.drive_low()
-        clock.now += 0.05
-        ok.drive_high()
-        clock.now += 0.05
-        app.run_once(0)
+        tap(Key.OK)
         assert app.controller.state.current.card == "lowest_bet"
     finally:
         boxes.close()

@@ -35,8 +35,12 @@ def card(name: str) -> dict[str, Any]:
     return {"type": "host", "command": "start", "card": name}
 
 
-def bids(*values: int) -> list[dict[str, Any]]:
+def entries(*values: int) -> list[dict[str, Any]]:
+    """Seat n enters values[n]: a bid, or a count of dates or goods cards."""
     return [{"type": "enter", "seat": s, "value": v} for s, v in enumerate(values)]
+
+
+bids = counts = entries
 
 
 def money(out: dict[str, Any]) -> list[int]:
@@ -91,8 +95,7 @@ def test_lowest_bet_all_zero_restarts(tmp_path: Path) -> None:
 
 
 def test_most_dates_adds_one_to_every_tied_leader(tmp_path: Path) -> None:
-    counts = [{"type": "enter", "seat": s, "value": v} for s, v in enumerate([0, 4, 4, 1])]
-    out = scenario(tmp_path, [card("most_dates"), *counts, *bids(5, 4, 2, 1)])
+    out = scenario(tmp_path, [card("most_dates"), *counts(0, 4, 4, 1), *bids(5, 4, 2, 1)])
     att = last(out)["attempts"][0]
     assert [b["modifier"] for b in att["bids"]] == [0, 1, 1, 0]
     assert [b["effective"] for b in att["bids"]] == [5, 5, 3, 1]
@@ -101,8 +104,7 @@ def test_most_dates_adds_one_to_every_tied_leader(tmp_path: Path) -> None:
 
 
 def test_modifier_payment_option_bid_pays_coins_put_in(tmp_path: Path) -> None:
-    counts = [{"type": "enter", "seat": s, "value": v} for s, v in enumerate([0, 2, 0, 0])]
-    lines = [card("most_dates"), *counts, *bids(3, 4, 4, 1)]
+    lines = [card("most_dates"), *counts(0, 2, 0, 0), *bids(3, 4, 4, 1)]
     eff = last(scenario(tmp_path, lines))
     assert eff["winner"] == 1 and eff["payment"] == 5
     paid_bid = last(scenario(tmp_path, lines, payment="bid"))
@@ -110,22 +112,19 @@ def test_modifier_payment_option_bid_pays_coins_put_in(tmp_path: Path) -> None:
 
 
 def test_effective_payment_never_more_than_coins(tmp_path: Path) -> None:
-    counts = [{"type": "enter", "seat": s, "value": v} for s, v in enumerate([3, 0, 0, 0])]
-    out = scenario(tmp_path, [card("most_dates"), *counts, *bids(10, 4, 2, 1)])
+    out = scenario(tmp_path, [card("most_dates"), *counts(3, 0, 0, 0), *bids(10, 4, 2, 1)])
     assert last(out)["winner"] == 0 and last(out)["payment"] == 10  # effective 11, holds 10
 
 
 def test_nobody_has_dates_is_a_standard_auction(tmp_path: Path) -> None:
-    counts = [{"type": "enter", "seat": s, "value": 0} for s in range(4)]
-    out = scenario(tmp_path, [card("most_dates"), *counts, *bids(2, 3, 1, 0)])
+    out = scenario(tmp_path, [card("most_dates"), *counts(0, 0, 0, 0), *bids(2, 3, 1, 0)])
     att = last(out)["attempts"][0]
     assert att["standard_fallback"] is True
     assert all(b["modifier"] == 0 for b in att["bids"]) and att["winner"] == 1
 
 
 def test_fewest_goods_cards_plus_one_for_all_tied(tmp_path: Path) -> None:
-    counts = [{"type": "enter", "seat": s, "value": v} for s, v in enumerate([2, 0, 0, 5])]
-    out = scenario(tmp_path, [card("fewest_goods"), *counts, *bids(3, 3, 1, 2)])
+    out = scenario(tmp_path, [card("fewest_goods"), *counts(2, 0, 0, 5), *bids(3, 3, 1, 2)])
     att = last(out)["attempts"][0]
     assert [b["modifier"] for b in att["bids"]] == [0, 1, 1, 0]
     assert [b["effective"] for b in att["bids"]] == [3, 4, 2, 2]
@@ -133,8 +132,7 @@ def test_fewest_goods_cards_plus_one_for_all_tied(tmp_path: Path) -> None:
 
 
 def test_nobody_has_goods_cards_is_standard(tmp_path: Path) -> None:
-    counts = [{"type": "enter", "seat": s, "value": 0} for s in range(4)]
-    out = scenario(tmp_path, [card("fewest_goods"), *counts, *bids(1, 2, 3, 4)])
+    out = scenario(tmp_path, [card("fewest_goods"), *counts(0, 0, 0, 0), *bids(1, 2, 3, 4)])
     assert last(out)["attempts"][0]["standard_fallback"] is True
     assert last(out)["winner"] == 3
 
@@ -280,7 +278,7 @@ def test_sale_income_is_entered_per_seat_and_public(tmp_path: Path) -> None:
         [
             card("highest_bet"),
             *bids(2, 3, 1, 0),
-            *[{"type": "enter", "seat": s, "value": v} for s, v in enumerate([4, 0, 7, 1])],
+            *counts(4, 0, 7, 1),
         ],
     )
     assert money(out) == [14, 7, 17, 11]

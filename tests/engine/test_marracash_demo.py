@@ -6,22 +6,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.app.demos import Shot, demo_for
+from companion.app.demos import Shot, demo_for, play_until
 from companion.engine.actions import Action
-from companion.engine.history import History, Setup
+from companion.engine.history import History
 from companion.engine.registry import get_game
-from companion.engine.seats import Seat
 
 GAME = get_game("marracash")
 DEMO = demo_for(GAME.id)
 
 
 def _history() -> History:
-    h = History.start(GAME, Setup(GAME.id, tuple(Seat(n) for n in DEMO.seats), DEMO.options))
-    for step in DEMO.steps:
-        if not isinstance(step, Shot):
-            h.apply(step)  # raises on any refusal: the script has no deliberate ones
-    return h
+    return play_until(DEMO, strict=True)  # raises on any refusal: the script has none
 
 
 def test_demo_script_is_accepted_and_shows_the_features() -> None:

@@ -8,7 +8,6 @@ So a demo script is written in rule terms and exercises the whole input path.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -37,10 +36,11 @@ class Demo:
 
 
 def play_until(demo: Demo, *, after_command: str | None = None,
-               before_shot: str | None = None) -> History:
+               before_shot: str | None = None, strict: bool = False) -> History:
     """The demo's game as the engine sees it, played up to a point: just after the host
     command `after_command`, or just before the shot `before_shot` (else to the end).
-    The demo's deliberate refusals are skipped, as they change nothing."""
+    The demo's deliberate refusals are skipped, as they change nothing; `strict` raises on
+    any (for a script that has none)."""
     game = get_game(demo.game)
     h = History.start(game, Setup(game.id, tuple(Seat(n) for n in demo.seats), demo.options))
     for step in demo.steps:
@@ -48,8 +48,11 @@ def play_until(demo: Demo, *, after_command: str | None = None,
             if step.name == before_shot:
                 break
             continue
-        with contextlib.suppress(IllegalAction):
+        try:
             h.apply(step)
+        except IllegalAction:
+            if strict:
+                raise
         if isinstance(step, Host) and step.command == after_command:
             break
     return h

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import tomllib
 from collections.abc import Callable
@@ -222,6 +223,12 @@ def main(argv: list[str] | None = None) -> int:
     except (FileNotFoundError, FileExistsError, PermissionError) as exc:
         print(msg("companion: {error}", error=str(exc)).render(tr), file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader left early (`companion games | head`): nothing of ours failed. As the
+        # Python docs advise, point stdout at /dev/null so the interpreter's last flush at
+        # exit does not raise a second time.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

@@ -3,12 +3,16 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-test
+# The exact versions every install uses (this venv, CI, the Pi's install.sh): `make lock`
+# writes it from pyproject.toml. Constraints, not requirements: each install takes only the
+# pins of what it needs (the Pi skips the test tools, CI skips the Pi's GPIO libraries).
+LOCK := constraints.txt
 
-.PHONY: demo test test-fast test-explore lint bench clean
+.PHONY: demo test test-fast test-explore lint bench clean lock
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml $(LOCK)
 	python3 -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -c $(LOCK) -e '.[test]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -29,9 +33,18 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check companion hardware tests bench
 	$(VENV)/bin/mypy
 	sh systemd/lint-unit.sh systemd/companion.service
+	shellcheck --shell=sh systemd/*.sh
+	shellcheck --shell=bash systemd/*.sh
 
 bench: $(STAMP)
 	$(PY) -m bench.run_all
+
+# Refresh the pins (after changing dependencies in pyproject.toml, or to take upgrades on
+# purpose): one universal lock for every platform and Python >= 3.11, the Pi's extra included.
+lock: $(STAMP)
+	$(PY) -m pip install --quiet --disable-pip-version-check uv
+	$(VENV)/bin/uv pip compile pyproject.toml --universal --python-version 3.11 \
+		--extra pi --extra test --custom-compile-command "make lock" --quiet -o $(LOCK)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

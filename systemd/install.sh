@@ -1,10 +1,12 @@
 #!/bin/sh
-# Install the companion as an appliance on Raspberry Pi OS (Bookworm, booting to the console):
-# the `companion` user with the device groups, a venv in /opt/companion, the systemd unit,
+# Install the companion as an appliance on Raspberry Pi OS Lite (64-bit, booting to the
+# console): the runtime libraries (apt), the `companion` user with the device groups, a venv
+# in /opt/companion with the exact versions of constraints.txt, the systemd unit,
 # /etc/companion/companion.toml (from companion.example.toml, only if missing), I2C on, and
-# the service enabled and (re)started. Run from a checkout: `sudo sh systemd/install.sh`.
-# Idempotent: run it again after `git pull` to upgrade; the config and the journal are kept.
-# DRY_RUN=1 prints the commands instead of running them (and needs no root).
+# the service enabled and (re)started. Run from a checkout: `sudo sh systemd/install.sh`
+# (bash works too). Safe to run again: after `git pull` it upgrades; the config and the
+# journal are kept. DRY_RUN=1 prints the commands instead of running them (needs no root);
+# NO_APT=1 skips the apt steps.
 set -eu
 
 SRC=$(cd "$(dirname "$0")/.." && pwd)
@@ -15,7 +17,14 @@ NAME=companion
 STATE=/var/lib/companion
 # The unit's SupplementaryGroups: GPIO, the LCDs' I2C bus, serial boxes (/dev/ttyACM*), the
 # KMSDRM display (/dev/dri/*) and keyboards (/dev/input/*). Keep in step with the unit.
-GROUPS="gpio i2c dialout video render input"
+# (Not "GROUPS": bash keeps the caller's group ids in that name and ignores assignments.)
+DEVICE_GROUPS="gpio i2c dialout video render input"
+# SDL's KMSDRM driver (inside pygame-ce's wheel) loads these at run time: GBM and DRM for the
+# screen, EGL and GLES 2 to draw, and Mesa's EGL and DRI drivers (vc4/v3d on a Pi). Pi OS
+# Lite ships without most of them.
+APT_PACKAGES="python3-venv libgbm1 libdrm2 libegl1 libgles2 libegl-mesa0 libgl1-mesa-dri"
+# Python 3.13 (Trixie-based Pi OS): lgpio has no wheel there and builds from source.
+APT_BUILD_LGPIO="python3-dev swig liblgpio-dev"
 DRY=${DRY_RUN:-0}
 
 run() {
@@ -27,28 +36,37 @@ if [ "$DRY" != 1 ] && [ "$(id -u)" != 0 ]; then
   exit 1
 fi
 
-# Runtime libraries for pygame-ce's KMSDRM driver, and venv support.
 if [ "${NO_APT:-0}" != 1 ]; then
-  run apt-get install -y --no-install-recommends python3-venv libgbm1 libdrm2 libegl1
+  # A freshly flashed card has no package lists: without the update, install finds nothing.
+  run apt-get update
+  packages=$APT_PACKAGES
+  if python3 -c 'import sys; sys.exit(sys.version_info < (3, 13))' 2>/dev/null; then
+    packages="$packages $APT_BUILD_LGPIO"
+  fi
+  # Word splitting of $packages is wanted: one argument per package.
+  # shellcheck disable=SC2086
+  run apt-get install -y --no-install-recommends $packages
 fi
 
 # A group missing from SupplementaryGroups= makes the unit fail to start (216/GROUP): create
 # any that this system lacks (an empty group is harmless).
-for g in $GROUPS; do
+for g in $DEVICE_GROUPS; do
   getent group "$g" >/dev/null 2>&1 || run groupadd --system "$g"
 done
 if ! id -u "$NAME" >/dev/null 2>&1; then
   run useradd --system --home-dir "$STATE" --no-create-home --shell /usr/sbin/nologin "$NAME"
 fi
-run usermod --append --groups "$(printf '%s' "$GROUPS" | tr ' ' ',')" "$NAME"
+run usermod --append --groups "$(printf '%s' "$DEVICE_GROUPS" | tr ' ' ',')" "$NAME"
 
 # The program: a venv of its own, the checkout installed into it (not editable, so the
-# checkout may move or go away). ExecStart in the unit points here.
+# checkout may move or go away) with every package at the version in constraints.txt, the
+# versions the tests ran with: an upstream release never changes a working table by surprise.
 if [ ! -x "$PREFIX/.venv/bin/python" ]; then
   run install -d -m 755 "$PREFIX"
   run python3 -m venv "$PREFIX/.venv"
 fi
-run "$PREFIX/.venv/bin/pip" install --quiet --disable-pip-version-check --upgrade "$SRC[pi]"
+run "$PREFIX/.venv/bin/pip" install --quiet --disable-pip-version-check --upgrade \
+  -c "$SRC/constraints.txt" "${SRC}[pi]"
 
 # The config: only when there is none, so a re-run never overwrites the table's seats.
 run install -d -m 755 "$ETC"

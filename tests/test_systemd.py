@@ -1,6 +1,8 @@
-"""The appliance: the unit says what the issue asks (console KMSDRM, restart on failure, a
-writable state dir with the journal, the device groups, absolute paths); the lint that .ci/run
-runs fails on a broken copy; systemd/install.sh does every step and keeps an existing config."""
+"""The appliance: the unit says what the issue asks (console KMSDRM, restart always with no
+start limit, a watchdog, a writable state dir with the journal, the device groups, absolute
+paths, hardening with an exposure of 6.0 or less); the lint that .ci/run runs fails on a broken
+or unhardened copy; systemd/install.sh does every step under sh and bash, installs from the
+lock, keeps an existing config, and is shellcheck-clean under both shells."""
 
 from __future__ import annotations
 
@@ -37,7 +39,13 @@ def test_the_unit_is_an_appliance() -> None:
     s = settings()
     assert "SDL_VIDEODRIVER=kmsdrm" in s["Environment"]
     assert s["TTYPath"] == ["/dev/tty1"] and s["Conflicts"] == ["getty@tty1.service"]
-    assert s["Restart"] == ["on-failure"]
+    assert s["Restart"] == ["always"]  # a clean exit (Esc) comes back too
+    assert s["StartLimitIntervalSec"] == ["0"] and "StartLimitBurst" not in s  # never gives up
+    assert s["Type"] == ["notify"] and int(s["WatchdogSec"][0]) > 0
+    assert s["ProtectSystem"] == ["strict"] and s["UMask"] == ["0077"]
+    assert s["NoNewPrivileges"] == ["yes"] and s["PrivateTmp"] == ["yes"]
+    # The device nodes stay reachable: the groups do the work, not a private /dev.
+    assert "PrivateDevices" not in s and "DevicePolicy" not in s
     assert s["StateDirectory"] == ["companion"] and s["WorkingDirectory"] == ["/var/lib/companion"]
     exec_start = s["ExecStart"][0].split()
     assert "--journal" in exec_start
@@ -53,15 +61,20 @@ def test_the_unit_is_an_appliance() -> None:
 @needs_systemd
 def test_lint_passes_the_unit() -> None:
     run = lint(UNIT)
-    assert run.returncode == 0 and run.stdout.strip() == f"ok: {UNIT}", run.stdout + run.stderr
+    assert run.returncode == 0, run.stdout + run.stderr
+    match = re.fullmatch(rf"ok: {re.escape(str(UNIT))} \(exposure (\d+\.\d) \w+\)",
+                         run.stdout.strip())
+    assert match, run.stdout
+    assert float(match.group(1)) <= 6.0
 
 
 @needs_systemd
 @pytest.mark.parametrize("breakage", [
-    ("Restart=on-failure", "Restart=sometimes"),  # a bad value: systemd only warns
-    ("Type=simple", "Type=simple\nRestartSecs=3"),  # an unknown key: systemd only warns
+    ("Restart=always", "Restart=sometimes"),  # a bad value: systemd only warns
+    ("Type=notify", "Type=notify\nRestartSecs=3"),  # an unknown key: systemd only warns
     ("WorkingDirectory=/var/lib/companion", "WorkingDirectory=var/lib/companion"),  # relative
-], ids=["bad-value", "unknown-key", "relative-path"])
+    ("\n# Hardening", "\n[X-Unhardened]\n# Hardening"),  # the sandbox moved out of [Service]
+], ids=["bad-value", "unknown-key", "relative-path", "unhardened"])
 def test_lint_fails_on_a_broken_copy(tmp_path: Path, breakage: tuple[str, str]) -> None:
     old, new = breakage
     broken = tmp_path / "companion.service"
@@ -72,20 +85,25 @@ def test_lint_fails_on_a_broken_copy(tmp_path: Path, breakage: tuple[str, str]) 
     assert run.returncode != 0 and run.stdout.strip(), run.stdout
 
 
-def dry_run(tmp_path: Path, **env: str) -> list[str]:
-    run = subprocess.run(["sh", str(INSTALL)], capture_output=True, text=True, timeout=60,
+def dry_run(tmp_path: Path, shell: str = "sh", **env: str) -> list[str]:
+    run = subprocess.run([shell, str(INSTALL)], capture_output=True, text=True, timeout=60,
                          env={**os.environ, "DRY_RUN": "1", "NO_APT": "1", **env})
     assert run.returncode == 0, run.stderr
     return [line[2:] for line in run.stdout.splitlines() if line.startswith("+ ")]
 
 
-def test_install_does_every_step(tmp_path: Path) -> None:
-    steps = dry_run(tmp_path, PREFIX=str(tmp_path / "opt"), ETC=str(tmp_path / "etc"))
+@pytest.mark.parametrize("shell", ["sh", "bash"])
+def test_install_does_every_step(tmp_path: Path, shell: str) -> None:
+    steps = dry_run(tmp_path, shell, PREFIX=str(tmp_path / "opt"), ETC=str(tmp_path / "etc"))
     joined = "\n".join(steps)
     groups = settings()["SupplementaryGroups"][0].split()
+    # Under bash a variable named GROUPS would hold the caller's group ids: root's "0".
     assert f"usermod --append --groups {','.join(groups)} companion" in steps
     assert f"python3 -m venv {tmp_path}/opt/.venv" in steps
-    assert re.search(rf"{tmp_path}/opt/.venv/bin/pip install .* {ROOT}\[pi\]", joined)
+    # The exact versions of the lock, the same file CI's venv is built from (the Makefile).
+    assert re.search(rf"{tmp_path}/opt/.venv/bin/pip install .* -c {ROOT}/constraints.txt "
+                     rf"{ROOT}\[pi\]", joined)
+    assert "-c $(LOCK) -e '.[test]'" in (ROOT / "Makefile").read_text()
     assert f"install -m 644 {ROOT}/companion.example.toml {tmp_path}/etc/companion.toml" in steps
     assert f"install -m 644 {UNIT} /etc/systemd/system/companion.service" in steps
     assert steps[-3:] == ["systemctl daemon-reload", "systemctl enable companion.service",
@@ -105,3 +123,40 @@ def test_install_again_keeps_the_config_and_the_venv(tmp_path: Path) -> None:
     assert not any("companion.example.toml" in s for s in steps)
     assert not any("-m venv" in s for s in steps)
     assert any(s.startswith(f"{tmp_path}/opt/.venv/bin/pip install") for s in steps)  # upgrade
+
+
+def test_install_updates_apt_first_and_brings_what_kmsdrm_loads(tmp_path: Path) -> None:
+    run = subprocess.run(["sh", str(INSTALL)], capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "DRY_RUN": "1", "PREFIX": str(tmp_path / "opt"),
+                              "ETC": str(tmp_path / "etc")})
+    assert run.returncode == 0, run.stderr
+    steps = [line[2:] for line in run.stdout.splitlines() if line.startswith("+ ")]
+    assert steps[0] == "apt-get update"  # a fresh Pi OS image has no package lists
+    assert steps[1].startswith("apt-get install -y ")
+    packages = set(steps[1].split()[3:])
+    # GBM/DRM for the screen, EGL + GLES 2 to draw, Mesa's EGL and DRI (vc4/v3d) drivers.
+    assert {"libgbm1", "libdrm2", "libegl1", "libgles2", "libegl-mesa0",
+            "libgl1-mesa-dri", "python3-venv"} <= packages
+
+
+needs_shellcheck = pytest.mark.skipif(
+    shutil.which("shellcheck") is None,
+    reason="shellcheck not installed (apt-get install shellcheck)")
+
+
+@needs_shellcheck
+@pytest.mark.parametrize("shell", ["sh", "bash"])
+def test_scripts_are_shellcheck_clean(shell: str) -> None:
+    scripts = sorted(str(p) for p in (ROOT / "systemd").glob("*.sh"))
+    run = subprocess.run(["shellcheck", f"--shell={shell}", *scripts], capture_output=True,
+                         text=True, timeout=60)
+    assert run.returncode == 0, run.stdout
+
+
+@needs_shellcheck
+def test_shellcheck_catches_the_groups_variable() -> None:
+    """The check is real: the old script's `GROUPS=...` is what shellcheck flags in bash."""
+    bad = INSTALL.read_text().replace("DEVICE_GROUPS", "GROUPS")
+    run = subprocess.run(["shellcheck", "--shell=bash", "-"], input=bad, capture_output=True,
+                         text=True, timeout=60)
+    assert run.returncode != 0 and "GROUPS" in run.stdout, run.stdout

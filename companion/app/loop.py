@@ -55,6 +55,10 @@ class App:
         self.pump = pump
         self.tick = tick
         self.on_frame = on_frame
+        # Called after every pass (systemd's watchdog ping), and the pass comes at least every
+        # `alive_every` seconds, so an idle table still says it lives and a hung one does not.
+        self.alive: Callable[[], None] | None = None
+        self.alive_every: float | None = None
         self.queue: queue.SimpleQueue[InputItem] = queue.SimpleQueue()
         self.shaper = InputShaper()
         self.quit = False
@@ -161,11 +165,14 @@ class App:
         if self._redraw_at is not None:
             deadlines.append(self._redraw_at)
         wait = max(0.0, min(deadlines) - now) if deadlines else None
-        if self.tick is not None:
-            wait = self.tick if wait is None else min(wait, self.tick)
+        for cap in (self.tick, self.alive_every):
+            if cap is not None:
+                wait = cap if wait is None else min(wait, cap)
         return wait
 
     def run(self) -> None:
         self.render()
         while not self.quit:
             self.run_once(self.timeout())
+            if self.alive is not None:
+                self.alive()

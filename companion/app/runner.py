@@ -26,6 +26,7 @@ from .controller import Banner, Controller
 from .journal import Journal
 from .loop import App
 from .resume import open_table
+from .sdnotify import Notifier
 
 if TYPE_CHECKING:
     from ..boxes.factory import Boxes
@@ -135,10 +136,17 @@ def run_from_config(path: Path, journal: Path | None = None, lang: str | None = 
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+    # Under systemd (Type=notify): ready once the screen and the boxes are up, then a
+    # watchdog ping from the loop, so a hung loop is restarted. Elsewhere a no-op.
+    notifier = Notifier()
+    if notifier.interval is not None:
+        app.alive, app.alive_every = notifier.alive, notifier.interval / 2
     try:
         app.refresh()
+        notifier.ready(f"{cfg.game}, {len(cfg.seats)} seats")
         app.run()
     finally:
+        notifier.stopping()
         boxes.close()
         jnl.close()
         import pygame

@@ -18,13 +18,24 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-FIRMWARE = "1.0"
+FIRMWARE = "1.1"  # 1.1: LCD retry, watchdog, short id on the LCD, USB reset
 DEBOUNCE_MS = 20  # contacts bounce for a few ms; a human press lasts 60 ms or more
 HEARTBEAT_MS = 1000
 HOST_TIMEOUT_MS = 3000  # three missed host heartbeats: the host is gone (crashed, unplugged)
 BLINK_MS = 500  # "locked" blinks at 1 Hz, like the GPIO boxes
 COLS = 16
 WAITING = "Waiting for host"
+ID_HEAD = 6  # short_id keeps this many characters of the front, ".." and the rest of the end
+FAULT_MS = 250  # the LCD-fault flicker: 125 ms on, 125 ms off, unlike any host LED mode
+
+
+def short_id(box_id: str, cols: int = COLS) -> str:
+    """The id as it fits one LCD row: "pico-e6614c311b4a2b29" -> "pico-e..1b4a2b29". Its
+    front and end are in the full id, which `companion check-hardware` prints, so the box in
+    the hand and the line on the screen are matched by eye."""
+    if len(box_id) <= cols:
+        return box_id
+    return box_id[:ID_HEAD] + ".." + box_id[len(box_id) - (cols - ID_HEAD - 2):]
 
 
 def plain_diff(a: int, b: int) -> int:
@@ -77,12 +88,15 @@ class BoxLogic:
         self.led = "off"
         self.last_rx = None  # type: int | None
         self.last_hb = now
+        self.last_bytes = now  # when anything last came from the host, whole line or not
         self.dropped = 0  # host lines dropped (garbled, too long, unknown)
+        self.lcd_fault = False  # the LCD stopped answering: the LED flickers until it is back
 
     # -- from the host
 
     def receive(self, data: bytes, now: int) -> list[bytes]:
         out = []  # type: list[bytes]
+        self.last_bytes = now
         before = self.framer.oversized
         for line in self.framer.feed(data):
             if not line.strip():
@@ -134,6 +148,11 @@ class BoxLogic:
     # -- time
 
     def tick(self, now: int) -> list[bytes]:
+        if (self.framer.buf or self.framer.discarding) and (
+                self.diff(now, self.last_bytes) >= self.host_timeout_ms):
+            # The host went quiet mid-line (a USB reset, a host restart): drop the half line,
+            # or it would be glued to the first line of the next connection.
+            self.framer = sp.LineFramer()
         if self.diff(now, self.last_hb) >= self.heartbeat_ms:
             self.last_hb = now
             return [sp.encode(self.heartbeat())]
@@ -143,13 +162,16 @@ class BoxLogic:
 
     def screen(self, now: int) -> tuple[str, str]:
         """Two rows padded to the width: the host's text, or who we are while it is away."""
-        rows = self.rows if self.host_alive(now) else (WAITING, self.ident.box_id)
+        rows = self.rows if self.host_alive(now) else (WAITING, short_id(self.ident.box_id,
+                                                                         self.cols))
         return self._pad(rows[0]), self._pad(rows[1])
 
     def _pad(self, row: str) -> str:
         return (row[:self.cols] + " " * self.cols)[:self.cols]
 
     def led_lit(self, now: int) -> bool:
+        if self.lcd_fault:  # over any host mode: the player must see why the glass is dead
+            return (now // (FAULT_MS // 2)) % 2 == 0
         if not self.host_alive(now):
             return False
         if self.led == "blink":

@@ -1,6 +1,9 @@
-"""The Pico firmware's entry point: pins, the I2C LCD, USB serial and the main loop.
+"""The Pico firmware's entry point: pins, the I2C LCD, USB serial, the watchdog, the main loop.
 
-This module owns the board glue only; every decision is in `boxlogic`. `Firmware` takes the
+This module owns the board glue and its faults: an LCD that stops answering (the LED
+flickers, the LCD is looked for again every two seconds and repainted when it is back), a USB
+link that errors or resets (the line is dropped, the loop goes on), a loop that hangs (the
+hardware watchdog resets the Pico). Every other decision is in `boxlogic`. `Firmware` takes the
 `machine`, `select` and `sys` modules (or stand-ins) as arguments, so the desktop tests run
 this exact code with fakes; on the Pico, MicroPython runs `main.py` at boot and `main()`
 passes the real modules. Pin numbers are the table in README.md beside this file.
@@ -30,6 +33,10 @@ SDA_PIN = 4
 SCL_PIN = 5
 I2C_FREQ = 100000
 READ_CHUNK = 64  # bytes taken from USB per loop pass; a full line is ~110 at most
+LCD_RETRY_MS = 2000  # a missing or failed LCD is looked for again this often (one I2C scan)
+# The hardware watchdog: a loop pass that takes longer resets the Pico (RP2040 allows up to
+# 8.3 s). A pass is a few ms; an LCD re-init 60 ms; a USB write to a stalled host 0.5 s.
+WDT_MS = 5000
 
 
 class UsbSerial:
@@ -41,18 +48,25 @@ class UsbSerial:
         self.stdout = getattr(stdout, "buffer", stdout)
         self.poller = select_module.poll()
         self.poller.register(stdin, select_module.POLLIN)
+        self.errors = 0  # USB reads and writes that failed, for tests
 
     def read(self) -> bytes:
         out = bytearray()
-        while len(out) < READ_CHUNK and self.poller.poll(0):
-            chunk = self.stdin.read(1)
-            if not chunk:
-                break
-            out.extend(chunk)
+        try:
+            while len(out) < READ_CHUNK and self.poller.poll(0):
+                chunk = self.stdin.read(1)
+                if not chunk:
+                    break
+                out.extend(chunk)
+        except OSError:  # the USB link reset under us: what came is kept, the rest comes later
+            self.errors += 1
         return bytes(out)
 
     def write(self, data: bytes) -> None:
-        self.stdout.write(data)
+        try:
+            self.stdout.write(data)
+        except OSError:  # no host on the link (a USB reset): the line is lost, the box goes on
+            self.errors += 1
 
 
 def unique_box_id(machine: "Any") -> str:
@@ -61,29 +75,69 @@ def unique_box_id(machine: "Any") -> str:
 
 
 class Firmware:
-    """One box: call `step()` in a loop. `clock_ms`/`diff` are time.ticks_ms/ticks_diff."""
+    """One box: call `step()` in a loop. `clock_ms`/`diff` are time.ticks_ms/ticks_diff.
+    `start_watchdog` makes the hardware watchdog (machine.WDT) when the host first talks to
+    the box; from then on it is fed at the end of every whole pass."""
 
     def __init__(self, machine: "Any", port: "Any", clock_ms: "Callable[[], int]",
                  diff: "Callable[[int, int], int]" = boxlogic.plain_diff,
                  sleep_ms: "Callable[[int], None]" = lcd1602._no_sleep,
-                 box_id: "str | None" = None) -> None:
+                 box_id: "str | None" = None,
+                 start_watchdog: "Callable[[], Any] | None" = None) -> None:
         self.port = port
         self.clock_ms = clock_ms
+        self.diff = diff
+        self.sleep_ms = sleep_ms
+        self.start_watchdog = start_watchdog
+        self.watchdog = None  # type: Any
         pin = machine.Pin
         self.buttons = {}  # type: dict[str, Any]
         for name, gp in BUTTON_PINS.items():
             self.buttons[name] = pin(gp, pin.IN, pin.PULL_UP)
         self.led = pin(LED_PIN, pin.OUT)
         self.led.value(0)
-        i2c = machine.I2C(I2C_ID, sda=pin(SDA_PIN), scl=pin(SCL_PIN), freq=I2C_FREQ)
-        address = lcd1602.find_lcd(i2c.scan())
+        self.i2c = machine.I2C(I2C_ID, sda=pin(SDA_PIN), scl=pin(SCL_PIN), freq=I2C_FREQ)
+        self.lcd = None  # type: lcd1602.Lcd1602 | None
+        self.lcd_failures = 0  # times the LCD stopped answering, for tests
+        now = clock_ms()
         # No LCD is not fatal: the box still plays by keys and LED, and tells the host
         # (lcd "-" in its ID line) so `companion check-hardware` can say what to fix.
-        self.lcd = None if address is None else lcd1602.Lcd1602(i2c, address, sleep_ms=sleep_ms)
-        now = clock_ms()
+        address = self._attach_lcd()
         self.logic = boxlogic.BoxLogic(box_id or unique_box_id(machine), address, now, diff=diff)
+        self._lcd_retry_at = now
         self._shown = None  # type: tuple[str, str] | None
         self._lit = None  # type: bool | None
+
+    def _attach_lcd(self) -> "int | None":
+        """Find and initialise the LCD; its address, or None (absent, or not answering)."""
+        self.lcd = None
+        try:
+            address = lcd1602.find_lcd(self.i2c.scan())
+            if address is not None:
+                self.lcd = lcd1602.Lcd1602(self.i2c, address, sleep_ms=self.sleep_ms)
+            return address
+        except OSError:  # it answered the scan, then not: a loose wire; try again later
+            return None
+
+    def _lcd(self, rows: "tuple[str, str]", now: int) -> None:
+        if self.lcd is None:
+            if self.diff(now, self._lcd_retry_at) < LCD_RETRY_MS:
+                return
+            self._lcd_retry_at = now
+            if self._attach_lcd() is None or self.lcd is None:
+                return
+            self._shown = None  # a fresh controller is blank: paint it whole
+            self.logic.lcd_fault = False
+        if rows == self._shown:
+            return
+        try:
+            self.lcd.show(rows)
+            self._shown = rows
+        except OSError:  # I2C error (EIO, ETIMEDOUT): a loose cable, a backpack reset
+            self.lcd = None
+            self.lcd_failures += 1
+            self.logic.lcd_fault = True
+            self._lcd_retry_at = now
 
     def step(self) -> None:
         now = self.clock_ms()
@@ -99,14 +153,19 @@ class Firmware:
         out.extend(self.logic.tick(now))
         for line in out:
             self.port.write(line)
-        rows = self.logic.screen(now)
-        if self.lcd is not None and rows != self._shown:
-            self.lcd.show(rows)
-            self._shown = rows
+        self._lcd(self.logic.screen(now), now)
         lit = self.logic.led_lit(now)
         if lit != self._lit:
             self.led.value(1 if lit else 0)
             self._lit = lit
+        if self.watchdog is None and self.start_watchdog is not None and (
+                self.logic.last_rx is not None):
+            # Started only once the host has talked to the box: before that a reset would
+            # bring nothing back, and `mpremote` on a freshly plugged box never races it
+            # (a started RP2040 watchdog cannot be stopped).
+            self.watchdog = self.start_watchdog()
+        if self.watchdog is not None:
+            self.watchdog.feed()
 
 
 def main() -> None:  # pragma: no cover - runs on the Pico only
@@ -124,10 +183,19 @@ def main() -> None:  # pragma: no cover - runs on the Pico only
         pass
     board_time: Any = time  # MicroPython's time has the ticks_* and sleep_ms functions
     fw = Firmware(machine, UsbSerial(sys.stdin, sys.stdout, select), board_time.ticks_ms,
-                  board_time.ticks_diff, board_time.sleep_ms, box_id)
-    while True:
-        fw.step()
-        board_time.sleep_ms(2)  # a 2 ms scan: far inside the debounce window and a frame
+                  board_time.ticks_diff, board_time.sleep_ms, box_id,
+                  lambda: machine.WDT(timeout=WDT_MS))
+    try:
+        while True:
+            fw.step()
+            board_time.sleep_ms(2)  # a 2 ms scan: far inside the debounce window and a frame
+    except KeyboardInterrupt:
+        # Ctrl-C for the REPL: a started watchdog cannot be stopped, so a timer feeds it
+        # while someone works at the prompt (README: replug the box before `mpremote`).
+        wdt = fw.watchdog
+        if wdt is not None:
+            machine.Timer(period=1000, callback=lambda t: wdt.feed())
+        raise
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """The Pico firmware on the desktop: the real main.py/boxlogic/lcd1602 code with stand-ins for
-`machine` (pins, I2C), `select` and `sys.stdin`/`sys.stdout`; the LCD decoded off a fake
-PCF8574 by the HD44780 model."""
+`machine` (pins, I2C, the watchdog), `select` and `sys.stdin`/`sys.stdout`; the LCD decoded off
+a fake PCF8574 by the HD44780 model. Faults: an LCD that stops answering and comes back, one
+plugged in after boot, USB errors and a reset mid-line, the watchdog's start and feeding."""
 
 from __future__ import annotations
 
@@ -104,13 +105,27 @@ class FakeStdout:
         self.written.extend(data)
 
 
+class FakeWDT:
+    def __init__(self) -> None:
+        self.feeds = 0
+
+    def feed(self) -> None:
+        self.feeds += 1
+
+
 class Board:
     def __init__(self, lcd_address: int | None = 0x27, box_id: str | None = None) -> None:
         self.now = 1000
         self.machine = FakeMachine(lcd_address)
         self.stdin, self.stdout = FakeStdin(), FakeStdout()
         self.port = UsbSerial(self.stdin, self.stdout, FakeSelect)
-        self.fw = Firmware(self.machine, self.port, lambda: self.now, box_id=box_id)
+        self.wdts: list[FakeWDT] = []
+        self.fw = Firmware(self.machine, self.port, lambda: self.now, box_id=box_id,
+                           start_watchdog=self._wdt)
+
+    def _wdt(self) -> FakeWDT:
+        self.wdts.append(FakeWDT())
+        return self.wdts[-1]
 
     def host(self, *messages: sp.Message, raw: bytes = b"") -> None:
         self.stdin.data.extend(b"".join(sp.encode(m) for m in messages) + raw)
@@ -146,7 +161,8 @@ def test_answers_identify_with_its_id_lcd_and_held_keys() -> None:
     b = Board()
     b.run(10)
     assert b.sent() == []  # no unprompted banner: the host would have lost it anyway
-    assert b.glass() == ["Waiting for host", "pico-e6614c311b4"]
+    # The 21-character id in a short form that fits the row; ID carries the whole id.
+    assert b.glass() == ["Waiting for host", "pico-e..1b4a2b29"]
     b.host(sp.Identify())
     b.run(4)
     assert b.sent() == [sp.Ident("pico-e6614c311b4a2b29", boxlogic.FIRMWARE, 0x27),
@@ -243,3 +259,96 @@ def test_lcd_driver_rewrites_only_changed_characters() -> None:
     assert lcd.show(("Hello", "world")) == 10
     assert lcd.show(("Hello", "world!")) == 1
     assert bus.chips[0x3F].model.lines() == ["Hello           ", "world!          "]
+
+
+def test_short_ids_fit_one_row_and_keep_both_ends() -> None:
+    assert boxlogic.short_id("table-3") == "table-3"
+    assert boxlogic.short_id("x" * 16) == "x" * 16
+    short = boxlogic.short_id("pico-e6614c311b4a2b29")
+    assert short == "pico-e..1b4a2b29" and len(short) == 16
+    longest = "a" * 10 + "b" * 12 + "c" * 10  # sp.MAX_ID characters
+    assert boxlogic.short_id(longest) == "aaaaaa..cccccccc"
+
+
+def test_an_lcd_that_stops_answering_flickers_the_led_and_comes_back() -> None:
+    b = Board()
+    b.host(sp.Identify(), sp.LcdText("Bid $5", "<5>"), sp.Led("on"))
+    b.run(10)
+    assert b.glass()[0].startswith("Bid $5")
+    chip = b.machine.bus.chips.pop(0x27)  # the cable comes loose
+    b.host(sp.Heartbeat(), sp.LcdText("Bid $6", "<6>"))
+    b.run(4)  # the write fails: no exception leaves step(), the box goes on
+    assert b.fw.lcd is None and b.fw.lcd_failures == 1
+    seen = set()
+    for _ in range(8):  # the LED flickers (over the host's "on"), keys still work
+        b.run(60)
+        seen.add(b.led())
+    assert seen == {0, 1}
+    b.button("ok", True)
+    b.run(30)
+    assert sp.KeyEvent(0, "ok", True) in b.sent()
+    b.host(sp.Heartbeat())
+    b.run(2000)  # a retry while it is still gone: still nothing
+    assert b.fw.lcd is None
+    glass = type(b.machine.glass)()  # plugged back: a backpack that lost its power, blank
+    b.machine.bus.add(type(chip)(0x27, glass))
+    for _ in range(3):
+        b.host(sp.Heartbeat())
+        b.run(1000)
+    assert b.fw.lcd is not None
+    assert glass.lines() == ["Bid $6          ", "<6>             "]  # repainted whole
+    b.run(100)
+    assert b.led() == 1  # the host's "on" again, no flicker
+
+
+def test_an_lcd_plugged_in_after_boot_is_found() -> None:
+    b = Board(lcd_address=None)
+    assert b.fw.lcd is None
+    b.run(100)
+    b.machine.bus.add(FakePCF8574(0x3F, b.machine.glass))
+    b.run(2100)  # the next retry finds it
+    assert b.fw.lcd is not None and b.glass() == ["Waiting for host", "pico-e..1b4a2b29"]
+    assert b.fw.logic.lcd_fault is False
+
+
+def test_usb_errors_lose_a_line_not_the_box() -> None:
+    b = Board()
+    b.host(sp.Identify())
+    b.run(4)
+    b.sent()
+
+    def broken(data: bytes) -> None:
+        raise OSError(5, "EIO")
+
+    b.stdout.write = broken  # type: ignore[method-assign]
+    b.button("ok", True)
+    b.run(30)  # the key line cannot go out
+    assert b.port.errors == 1
+    del b.stdout.write  # the link is back
+    b.button("ok", False)
+    b.run(30)
+    assert b.sent() == [sp.KeyEvent(1, "ok", False)]  # the host sees the gap in seq
+
+
+def test_a_half_line_from_before_a_usb_reset_is_dropped() -> None:
+    b = Board()
+    b.host(sp.Identify())
+    b.run(4)
+    b.sent()
+    b.host(raw=sp.encode(sp.Led("on"))[:5])  # the link resets mid-line
+    b.run(boxlogic.HOST_TIMEOUT_MS + 10)
+    b.host(sp.Identify())  # the host opens the port again
+    b.run(4)
+    sent = [m for m in b.sent() if not isinstance(m, sp.Heartbeat)]
+    assert sent == [sp.Ident("pico-e6614c311b4a2b29", boxlogic.FIRMWARE, 0x27)], sent
+
+
+def test_the_watchdog_starts_with_the_host_and_is_fed_every_pass() -> None:
+    b = Board()
+    b.run(100)
+    assert b.wdts == []  # nobody to serve yet: no watchdog, so mpremote never races one
+    b.host(sp.Identify())
+    b.run(20)  # ten passes
+    assert len(b.wdts) == 1 and b.wdts[0].feeds == 10
+    b.run(boxlogic.HOST_TIMEOUT_MS + 100)  # the host goes away: still fed, never restarted
+    assert len(b.wdts) == 1 and b.wdts[0].feeds == 10 + (boxlogic.HOST_TIMEOUT_MS + 100) // 2

@@ -92,10 +92,14 @@ def test_a_planted_wrong_way_import_is_caught(tmp_path: Path) -> None:
 
 def test_the_firmware_uses_only_the_line_protocol_and_the_app_never_the_firmware() -> None:
     """hardware/ is not in the wheel: nothing in companion may import it; the firmware shares
-    only the line protocol with the host (on the Pico it is a copy beside main.py)."""
+    only the line protocol with the host (on the Pico it is a copy beside main.py), and the
+    wiring diagram reads only the pin table it draws."""
     for path in sorted((ROOT / "hardware").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("companion"):
+            if path.name == "wiring_diagram.py" and isinstance(node, ast.ImportFrom) and (
+                    node.module or "").startswith("companion"):
+                assert node.module == "companion.boxes.pins", f"{path.name} imports {node.module}"
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("companion"):
                 got = {f"{node.module}.{a.name}" for a in node.names}
                 assert got == {"companion.boxes.serial_protocol"}, f"{path.name} imports {got}"
             elif isinstance(node, ast.Import):

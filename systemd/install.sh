@@ -87,4 +87,8 @@ run systemctl daemon-reload
 run systemctl enable "$NAME.service"
 # restart, not only start: a re-run after an upgrade must load the new code.
 run systemctl restart "$NAME.service"
-echo "companion installed: edit $ETC/companion.toml, then: sudo systemctl restart $NAME"
+if [ "$DRY" = 1 ]; then
+  echo "install.sh: dry run: nothing was changed"
+else
+  echo "companion installed: edit $ETC/companion.toml, then: sudo systemctl restart $NAME"
+fi

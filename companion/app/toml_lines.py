@@ -52,6 +52,7 @@ class _Value:
     def __init__(self) -> None:
         self.depth = 0  # open [ and { of an array or inline table
         self.multiline: str | None = None  # the closing quotes of a multi-line string
+        self.deepest = 0  # the most brackets open at once so far
 
     @property
     def open(self) -> bool:
@@ -80,6 +81,7 @@ class _Value:
             else:
                 if c in "[{":
                     self.depth += 1
+                    self.deepest = max(self.deepest, self.depth)
                 elif c in "]}":
                     self.depth = max(0, self.depth - 1)
                 i += 1
@@ -127,4 +129,20 @@ def line_of(lines: dict[Path, int], path: Path) -> int | None:
         if path in lines:
             return lines[path]
         path = path[:-1]
+    return None
+
+
+def too_deep(text: str, limit: int) -> int | None:
+    """The first line where arrays and inline tables nest deeper than `limit` (tomllib
+    recurses once per level and would end in a RecursionError), else None."""
+    value = _Value()
+    for n, raw in enumerate(text.splitlines(), start=1):
+        if value.open:
+            value.feed(raw)
+        else:
+            parsed = _key_parts(raw, 0)
+            if parsed is not None and parsed[1] < len(raw) and raw[parsed[1]] == "=":
+                value.feed(raw, parsed[1] + 1)
+        if value.deepest > limit:
+            return n
     return None

@@ -218,6 +218,9 @@ MUTATIONS = [
     example("claim *01 twice", lambda t, p: replace(B2, 'box = "serial:*01"')(
         t.replace(B1, 'box = "serial:*1"'), p), "given to two seats"),
     example("duplicate key", insert(G, 'game = "marracash"'), "not valid TOML"),
+    example("arrays nested too deep", insert(L, "x = " + "[" * 3000 + "]" * 3000),
+            "nested more than 50 deep"),
+    example("inline tables nested too deep", insert(L, "x = " + "{x = " * 3000), "nested"),
     example("too few seats", drop_from("[[seat]]"), "plays with 3 to 5 seats"),
     # unknown keys, with did-you-mean
     example("top-level langauge", insert(L, 'langauge = "pl"'), "did you mean 'language'"),

@@ -127,16 +127,8 @@ class MemoryBox:
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        self._lcd = MemoryDisplay()
-        self._led = MemoryLed()
-
-    @property
-    def lcd(self) -> MemoryDisplay:
-        return self._lcd
-
-    @property
-    def led(self) -> MemoryLed:
-        return self._led
+        self.lcd = MemoryDisplay()
+        self.led = MemoryLed()
 
     def close(self) -> None:
         pass  # nothing to release

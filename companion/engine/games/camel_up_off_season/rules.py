@@ -6,7 +6,7 @@ held by exactly one seat restarts the auction (unlimited; the host may abandon i
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -17,7 +17,7 @@ from ...ledger import SUPPLY, Ledger, seat_account
 from ...prompts import Prompt
 from ...rounds.sealed import SealedRound
 from ...seats import Seat, clockwise_from
-from ...text import msg
+from ...text import Msg, msg
 from ...views import TableView
 from . import table
 from .resolve import resolve
@@ -290,16 +290,8 @@ class CamelUpOffSeason(Rules[CamelState]):
                 "wait", msg("Sitting out"), info=msg("auction {n}", n=cur.number), money=coins
             )
         if state.phase == "counts" and cur is not None:
-            if seat in cur.counts:
-                return Prompt(
-                    "wait",
-                    msg("Entered {n}", n=cur.counts[seat]),
-                    info=msg("Wait for others"),
-                    money=coins,
-                )
-            return Prompt(
-                "number", COUNT_CARDS[cur.card], lo=0, hi=MAX_COUNT, money=coins, must_act=True
-            )
+            return _enter_once(cur.counts.get(seat), lambda n: msg("Entered {n}", n=n),
+                               msg("Wait for others"), COUNT_CARDS[cur.card], MAX_COUNT, coins)
         if state.phase == "bidding" and cur is not None:
             banned = FORBIDDEN.get(cur.card)
             label = msg("Bid") if not cur.attempts else msg("Bid again")
@@ -312,16 +304,8 @@ class CamelUpOffSeason(Rules[CamelState]):
                 money=coins,
             )
         if state.phase == "income":
-            if seat in state.income:
-                return Prompt(
-                    "wait",
-                    msg("Sold for {n}", n=state.income[seat]),
-                    info=msg("Next: host card"),
-                    money=coins,
-                )
-            return Prompt(
-                "number", msg("Sale income?"), lo=0, hi=MAX_INCOME, money=coins, must_act=True
-            )
+            return _enter_once(state.income.get(seat), lambda n: msg("Sold for {n}", n=n),
+                               msg("Next: host card"), msg("Sale income?"), MAX_INCOME, coins)
         if state.phase == "over":
             return Prompt("wait", msg("Game over"), info=msg("You have {n}", n=coins), money=coins)
         return Prompt("wait", msg("Wait for card"), info=msg("Host draws it"), money=coins)
@@ -369,3 +353,12 @@ class CamelUpOffSeason(Rules[CamelState]):
 
 
 GAME: Game[CamelState] = CamelUpOffSeason()
+
+
+def _enter_once(entered: int | None, done: Callable[[int], Msg], then: Msg, ask: Msg,
+                hi: int, coins: int) -> Prompt:
+    """A public number each seat enters once (a count, a sale income): asked for until the
+    seat has entered it, then shown back while the others enter theirs."""
+    if entered is not None:
+        return Prompt("wait", done(entered), info=then, money=coins)
+    return Prompt("number", ask, lo=0, hi=hi, money=coins, must_act=True)

@@ -213,6 +213,7 @@ def test_a_second_open_on_the_same_journal_is_refused(tmp_path: Path) -> None:
     open_table(cfg, cfg.journal).journal.close()  # closing let go of it
 
 
+@pytest.mark.slow
 def test_a_second_companion_run_exits_non_zero_and_names_the_running_one(tmp_path: Path) -> None:
     (tmp_path / "c.toml").write_text(CONFIG.format(coins=10))
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from companion.app.demos import Shot, demo_for, play_until
 from companion.engine.actions import Action
 from companion.engine.history import History
@@ -36,6 +38,7 @@ def test_demo_script_replays_the_seed_auction_and_the_sacrifice_example() -> Non
     assert sum(m["money"] for m in out["money"]) + out["supply"] == 4 * 20
 
 
+@pytest.mark.slow
 def test_demo_plays_on_mock_boxes_to_the_final_screen(tmp_path: Path) -> None:
     from companion.app.demo import play
     from companion.app.journal import load

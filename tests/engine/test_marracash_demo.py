@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from companion.app.demos import Shot, demo_for, play_until
 from companion.engine.actions import Action
 from companion.engine.history import History
@@ -32,6 +34,7 @@ def test_demo_script_is_accepted_and_shows_the_features() -> None:
     assert view.final and len(view.panels[-1].rows) == 4  # every seat's total
 
 
+@pytest.mark.slow
 def test_demo_plays_on_mock_boxes_to_the_final_screen(tmp_path: Path) -> None:
     from companion.app.demo import play
 

@@ -103,6 +103,7 @@ def check_box(state: MarraState, seat: int, lang: str) -> None:
         assert len(box.t(c.label)) + 2 <= 16, (lang, c.label)  # "<" label ">"
 
 
+@pytest.mark.slow  # plays every reachable prompt: 8 runs of about 2 s
 @pytest.mark.parametrize("lang", ["en", "pl"])
 @pytest.mark.parametrize("variant", ["open", "sealed"])
 @pytest.mark.parametrize("preset", ["seed", "1996"])

@@ -1,11 +1,13 @@
 """Folding a game's actions into states, with the host's undo as a visible correction.
 
-State = replay(setup, actions). `Undo` pops the last accepted action's state and is
-recorded as a correction; nothing in the record is ever edited.
+State = replay(setup, actions). `Undo` takes back the last standing action and is recorded
+as a correction; nothing in the record is ever edited. The history keeps a snapshot every
+few actions, not every state, so a long game's memory and replay time grow linearly.
 """
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,17 +26,40 @@ class Setup:
     options: Mapping[str, Value] = field(default_factory=dict)
 
 
+# A full state is kept only every SNAPSHOT_EVERY standing actions (and for the last RECENT
+# ones): the states between are replayed from the snapshot before them when an undo needs
+# one. Games keep their growing records in Chronicles, so a snapshot is small.
+SNAPSHOT_EVERY = 64
+RECENT = 16
+
+
 @dataclass
 class History:
-    """The live record: every state after each accepted action, and the corrections made."""
+    """The live record: the current state, the actions standing (undos applied), the
+    corrections made, and every accepted action in order (what the journal holds).
+
+    Memory grows with the actions, not with actions times states: the states between
+    snapshots are recomputed (the engine is pure, so a replay gives equal states)."""
 
     game: Game[Any]
     setup: Setup
-    states: list[Any]
+    start_state: Any
     actions: list[Action] = field(default_factory=list)  # the ones standing (undos applied)
     corrections: list[Msg] = field(default_factory=list)
     # Every accepted action including the undos, in order: what the journal holds.
     journal_actions: list[Action] = field(default_factory=list)
+    # _snapshots[i]: the state after i * SNAPSHOT_EVERY standing actions.
+    _snapshots: list[Any] = field(default_factory=list, repr=False)
+    # The states before each of the last few standing actions, newest last (fast undo).
+    _recent: list[Any] = field(default_factory=list, repr=False)
+    _state: Any = field(default=None, repr=False)
+    _every: list[Any] | None = field(default=None, repr=False)  # `states`, once asked for
+
+    def __post_init__(self) -> None:
+        if not self._snapshots:
+            self._snapshots.append(self.start_state)
+        if self._state is None:
+            self._state = self.start_state
 
     @classmethod
     def start(cls, game: Game[Any], setup: Setup) -> History:
@@ -51,33 +76,70 @@ class History:
         # even if a later version changes a default.
         options = resolve_options(game, setup.options)
         setup = Setup(setup.game, setup.seats, options)
-        return cls(game, setup, [game.setup(setup.seats, options)])
+        return cls(game, setup, game.setup(setup.seats, options))
 
     @property
     def state(self) -> Any:
-        return self.states[-1]
+        return self._state
+
+    @property
+    def states(self) -> list[Any]:
+        """Every state, from the start through each standing action: recomputed (O(actions))
+        and held until the next accepted action, for tests and tools, never for the table."""
+        if self._every is None:
+            state = self.start_state
+            self._every = [state]
+            for action in self.actions:
+                state = self.game.apply(state, action).state
+                self._every.append(state)
+        return self._every
+
+    def _before_last(self) -> Any:
+        """The state before the last standing action (there must be one)."""
+        if not self._recent:
+            # Replay from the snapshot before it, keeping the states met on the way: they
+            # are the states before each of the last actions, which the next undos need.
+            m = len(self.actions) - 1
+            k = m // SNAPSHOT_EVERY
+            state = self._snapshots[k]
+            recent = [state]
+            for action in self.actions[k * SNAPSHOT_EVERY:m]:
+                state = self.game.apply(state, action).state
+                recent.append(state)
+            self._recent = recent[-RECENT:]
+        return self._recent[-1]
 
     def check(self, action: Action) -> tuple[Any, tuple[Event, ...]]:
         """What `action` would do, without accepting it (raises IllegalAction)."""
         if isinstance(action, Undo):
-            if len(self.states) < 2:
+            if not self.actions:
                 raise IllegalAction("Nothing to undo")
-            return self.states[-2], (Event(msg("Host correction: last entry undone")),)
+            return self._before_last(), (Event(msg("Host correction: last entry undone")),)
         # Checked here once for every game: a box can only speak for a seat at the table.
         if isinstance(action, Enter | Withdraw) and not 0 <= action.seat < len(self.setup.seats):
             raise IllegalAction(msg("No seat {n}", n=action.seat + 1))
-        step = self.game.apply(self.state, action)
+        step = self.game.apply(self._state, action)
         return step.state, step.events
 
     def accept(self, action: Action, new_state: Any) -> None:
-        """Record an action already checked (the app journals it in between)."""
+        """Record an action already checked, with the state `check` gave for it (the app
+        journals it in between)."""
+        self._every = None
         if isinstance(action, Undo):
             undone = self.actions.pop()
-            self.states.pop()
+            if self._recent:
+                self._recent.pop()
+            del self._snapshots[len(self.actions) // SNAPSHOT_EVERY + 1:]
+            self._state = new_state
             self.corrections.append(msg("Undone: {what}", what=describe(undone)))
         else:
+            self._recent.append(self._state)
+            if len(self._recent) > RECENT:
+                del self._recent[0]
             self.actions.append(action)
-            self.states.append(new_state)
+            self._state = new_state
+            if len(self.actions) % SNAPSHOT_EVERY == 0:
+                self._snapshots.append(new_state)
         self.journal_actions.append(action)
 
     def apply(self, action: Action) -> tuple[Event, ...]:
@@ -93,11 +155,19 @@ def describe(action: Action) -> str:
 def replay(game: Game[Any], setup: Setup, actions: Iterable[Action]) -> History:
     """Rebuild the history from a journal; an action the rules refuse is a hard error."""
     history = History.start(game, setup)
-    for n, action in enumerate(actions, start=1):
-        try:
-            history.apply(action)
-        except IllegalAction as exc:
-            raise IllegalAction(
-                msg("action {n} refused: {why}", n=n, why=exc.message)
-            ) from exc
+    # A replay allocates many long-lived objects and creates no reference cycles (states
+    # are frozen trees): the cyclic collector's passes over them would be pure overhead.
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        for n, action in enumerate(actions, start=1):
+            try:
+                history.apply(action)
+            except IllegalAction as exc:
+                raise IllegalAction(
+                    msg("action {n} refused: {why}", n=n, why=exc.message)
+                ) from exc
+    finally:
+        if paused:
+            gc.enable()
     return history

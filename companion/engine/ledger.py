@@ -7,9 +7,10 @@ kept in the history; the sum over all accounts never changes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from .chronicle import appended
 from .errors import IllegalAction
 from .text import Msg, msg
 
@@ -40,7 +41,7 @@ class Ledger:
     """
 
     balances: Mapping[str, int]
-    history: tuple[Transfer, ...] = ()
+    history: Sequence[Transfer] = ()
     unbounded: frozenset[str] = field(default_factory=lambda: frozenset({SUPPLY}))
 
     @classmethod
@@ -79,5 +80,5 @@ class Ledger:
         bal[src] -= amount
         bal[dst] += amount
         return Ledger(
-            bal, (*self.history, Transfer(src, dst, amount, reason, secret)), self.unbounded
+            bal, appended(self.history, Transfer(src, dst, amount, reason, secret)), self.unbounded
         )

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from ..actions import Action, Enter, Host, Value, Withdraw
+from ..chronicle import appended
 from ..errors import IllegalAction, MalformedInput
 from ..game import Event, HostCommand, OptionSpec, Step
 from ..ledger import SUPPLY, Ledger, seat_account
@@ -194,7 +195,7 @@ class MegaState:
     hands: Mapping[int, Mapping[str, int]] = field(default_factory=dict)  # calculator: PRIVATE
     picking: Mapping[int, str] = field(default_factory=dict)  # calculator step 2: PRIVATE
     cursor: Mapping[int, str] = field(default_factory=dict)  # calculator's last pick: PRIVATE
-    log: tuple[Msg, ...] = ()
+    log: Sequence[Msg] = ()
 
     def treasury(self, seat: int) -> int:
         return self.ledger.seat(seat)
@@ -351,7 +352,7 @@ class MegaCivilization:
                        drawn={}, empties={}, reporting=frozenset(), buy=OrderedRound(()),
                        bought={}, passed=frozenset(), timer=Timer(total, total),
                        calamity=SealedRound(()), calamities={}, picking={},
-                       log=(*state.log, msg("Turn {n}: enter your cities", n=turn)))
+                       log=appended(state.log, msg("Turn {n}: enter your cities", n=turn)))
 
     # -- transitions
 
@@ -390,7 +391,7 @@ class MegaCivilization:
             raise IllegalAction(msg("Enter 0 to {hi}", hi=MAX_TREASURY))
         line = msg("{civ}: treasury {n}", civ=state.label(seat), n=value)
         new = replace(state, treasury_in={**state.treasury_in, seat: value},
-                      log=(*state.log, line))
+                      log=appended(state.log, line))
         return Step(self._maybe_finish_setup(new), (Event(line),))
 
     def needs_treasury(self, state: MegaState, seat: int) -> bool:
@@ -412,7 +413,7 @@ class MegaCivilization:
         line = msg("{civ}: treasury {n} ({change:+d})", civ=state.label(seat), n=value,
                    change=change)
         new = replace(state, ledger=ledger, treasury_in={**state.treasury_in, seat: value},
-                      log=(*state.log, line))
+                      log=appended(state.log, line))
         return Step(new, (Event(line),))
 
     def _enter_cities(self, state: MegaState, seat: int, value: Value) -> Step[MegaState]:
@@ -422,7 +423,7 @@ class MegaCivilization:
             raise IllegalAction(msg("Enter 0 to {hi}", hi=MAX_CITIES))
         cities = {**state.cities, seat: value}
         line = msg("{civ}: {n} cities", civ=state.label(seat), n=value)
-        new = replace(state, cities=cities, log=(*state.log, line))
+        new = replace(state, cities=cities, log=appended(state.log, line))
         events = [Event(line)]
         if len(cities) == len(state.seats):
             new = self._start_draw(new)
@@ -448,7 +449,7 @@ class MegaCivilization:
         order = draw_order(state.cities, state.civs)
         names = ", ".join(state.label(s) for s in order) or "-"
         new = replace(state, phase="draw", draw=OrderedRound.of(order),
-                      log=(*state.log, msg("Draw order: {order}", order=names)))
+                      log=appended(state.log, msg("Draw order: {order}", order=names)))
         return self._start_buy(new) if not order else new
 
     # 6a: the current drawer says when it is done, or reports an empty stack
@@ -487,7 +488,7 @@ class MegaCivilization:
     def _done_drawing(self, state: MegaState, seat: int, line: Msg) -> Step[MegaState]:
         water = frozenset(k for k, w in self.plan(state, seat) if w)
         new = replace(state, drawn={**state.drawn, seat: water}, draw=state.draw.advance(),
-                      reporting=state.reporting - {seat}, log=(*state.log, line))
+                      reporting=state.reporting - {seat}, log=appended(state.log, line))
         events = [Event(line)]
         if new.draw.done:
             new = self._start_buy(new)
@@ -502,7 +503,7 @@ class MegaCivilization:
         who = state.label(by) if by >= 0 else msg("host")
         line = msg("{who}: {where} is empty - water cards from now on", who=who, where=where)
         return replace(state, empties={**state.empties, (block, stack): by},
-                       log=(*state.log, line))
+                       log=appended(state.log, line))
 
     # 6b: buy one card at a time from stack 9, or pass (final)
 
@@ -511,7 +512,7 @@ class MegaCivilization:
         order = draw_order(state.cities, state.civs, include_zero=zero)
         price = int(state.options["card_price"])
         new = replace(state, phase="buy", buy=OrderedRound.of(order),
-                      log=(*state.log, msg("6b: buy from stack 9 for {p} each", p=price)))
+                      log=appended(state.log, msg("6b: buy from stack 9 for {p} each", p=price)))
         return self._start_trade(new) if not order else new
 
     def _buy(self, state: MegaState, seat: int, value: Value) -> Step[MegaState]:
@@ -523,7 +524,7 @@ class MegaCivilization:
         if value == "pass":
             line = msg("{civ} passes", civ=name)
             new = replace(state, passed=state.passed | {seat}, buy=state.buy.advance(),
-                          log=(*state.log, line))
+                          log=appended(state.log, line))
             events = [Event(line)]
             if new.buy.done:
                 new = self._start_trade(new)
@@ -547,14 +548,14 @@ class MegaCivilization:
         private = (msg("Water card {k}\nstack 9 is empty", k=len(cards)) if water
                    else msg("Card {k} bought\nlook, then pick", k=len(cards)))
         new = replace(state, ledger=ledger, bought={**state.bought, seat: cards},
-                      buy=state.buy.stay(), log=(*state.log, line))
+                      buy=state.buy.stay(), log=appended(state.log, line))
         return Step(new, (Event(line), Event(private, seat)))
 
     # 7: trade, with the timer
 
     def _start_trade(self, state: MegaState) -> MegaState:
         return replace(state, phase="trade",
-                       log=(*state.log, msg("7: trade ({t}); the host starts the timer",
+                       log=appended(state.log, msg("7: trade ({t}); the host starts the timer",
                                             t=clock(state.timer.total_ms))))
 
     # calamity count: sealed, revealed together
@@ -568,7 +569,7 @@ class MegaCivilization:
         if rnd.complete:
             counts = {s: int(v) for s, v in rnd.values().items()}
             line = msg("Calamity cards revealed: {total} in all", total=sum(counts.values()))
-            new = replace(new, phase="after", calamities=counts, log=(*new.log, line))
+            new = replace(new, phase="after", calamities=counts, log=appended(new.log, line))
             events.append(Event(line))
         return Step(new, tuple(events))
 
@@ -664,7 +665,7 @@ class MegaCivilization:
             line = msg("Trade over: enter your calamity cards")
             new = replace(state, phase="calamity", timer=timer, picking={},
                           calamity=SealedRound(tuple(range(len(state.seats)))),
-                          log=(*state.log, line))
+                          log=appended(state.log, line))
             return Step(new, (Event(line),))
         if cmd == "turn":
             if state.phase != "after":
@@ -674,7 +675,7 @@ class MegaCivilization:
         if cmd == "end":
             if state.phase in ("draw", "buy", "calamity", "over"):
                 raise IllegalAction("Finish the phase\nfirst")
-            return Step(replace(state, phase="over", log=(*state.log, msg("Game over"))),
+            return Step(replace(state, phase="over", log=appended(state.log, msg("Game over"))),
                         (Event(msg("Game over")),))
         raise IllegalAction(msg("Unknown command\n{c}", c=cmd))
 
@@ -694,7 +695,7 @@ class MegaCivilization:
         blocks = tuple(self._block_for(table_block, c) if i == seat else b
                        for i, (c, b) in enumerate(zip(civs, state.blocks, strict=True)))
         line = msg("{seat} plays {civ}", seat=state.seats[seat].name, civ=civ)
-        new = replace(state, civs=civs, blocks=blocks, log=(*state.log, line))
+        new = replace(state, civs=civs, blocks=blocks, log=appended(state.log, line))
         return Step(self._maybe_finish_setup(new), (Event(line),))
 
     def _host_block(self, state: MegaState, action: Host) -> Step[MegaState]:
@@ -706,7 +707,7 @@ class MegaCivilization:
         blocks = tuple(block if i == seat else b for i, b in enumerate(state.blocks))
         line = msg("{civ} draws from the {block} block", civ=state.label(seat),
                    block=BLOCK_NAMES[block])
-        return Step(replace(state, blocks=blocks, log=(*state.log, line)), (Event(line),))
+        return Step(replace(state, blocks=blocks, log=appended(state.log, line)), (Event(line),))
 
     def _host_adjust(self, state: MegaState, action: Host) -> Step[MegaState]:
         if state.phase == "setup":
@@ -721,7 +722,7 @@ class MegaCivilization:
             ledger = state.ledger.transfer(seat_account(seat), SUPPLY, -amount, reason)
         line = msg("Treasury: {civ} {amount:+d} = {n}", civ=state.label(seat), amount=amount,
                    n=ledger.seat(seat))
-        return Step(replace(state, ledger=ledger, log=(*state.log, line)), (Event(line),))
+        return Step(replace(state, ledger=ledger, log=appended(state.log, line)), (Event(line),))
 
     def _host_timer(self, state: MegaState, action: Host) -> Step[MegaState]:
         if state.phase != "trade":
@@ -785,7 +786,7 @@ class MegaCivilization:
                 left = t.remaining_ms if t.started else t.total_ms
                 raise IllegalAction(msg("Time not up\n{t} left", t=clock(left)))
             line = msg("Time! Trading is over")
-        return Step(replace(state, timer=t, log=(*state.log, line)), (Event(line),))
+        return Step(replace(state, timer=t, log=appended(state.log, line)), (Event(line),))
 
     # -- the seat's own box
 
@@ -960,7 +961,7 @@ class MegaCivilization:
                                                                           99)))))
         elif state.phase != "over" or state.cities:
             panels.append(self._cards_panel(state))
-        return TableView(self.name, headline, detail, seats, tuple(panels), state.log[-6:],
+        return TableView(self.name, headline, detail, seats, tuple(panels), tuple(state.log[-6:]),
                          final=state.phase == "over",
                          timer=self.timer_view(state) if state.phase == "trade" else None)
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...actions import Value
+from ...chronicle import appended
 from ...errors import IllegalAction
 from ...game import NOTHING_TO_ENTER, Event, Step
 from ...ledger import SUPPLY, seat_account
 from ...rounds.ordered import OrderedRound
 from ...seats import clockwise_from
-from ...text import msg
+from ...text import Msg, msg
 from .auction import pay, sell_one
 from .income import end_round, start_income
 from .offering import start_offering
@@ -50,7 +51,7 @@ def enter(state: AmunReState, seat: int, value: Value) -> Step[AmunReState]:
     hands = list(state.hands)
     hand = hands[seat]
     ledger = state.ledger
-    log = list(state.log)
+    log: list[Msg] = []  # the new lines
     events: list[Event] = []
     if value == SELL and ask.kind in ("buy_cards", "buy_farmers", "buy_stones", "income"):
         return sell_one(state, seat)
@@ -120,7 +121,8 @@ def enter(state: AmunReState, seat: int, value: Value) -> Step[AmunReState]:
         log.append(line)
         events.append(Event(line))
     asks = {**state.asks, seat: rest}
-    state = replace(state, ledger=ledger, hands=tuple(hands), asks=asks, log=tuple(log),
+    state = replace(state, ledger=ledger, hands=tuple(hands), asks=asks,
+                    log=appended(state.log, *log),
                     rounds=(*state.rounds[:-1], rnd))
     return after_answer(state, tuple(events))
 
@@ -189,5 +191,5 @@ def start_buying(state: AmunReState, events: tuple[Event, ...]) -> Step[AmunReSt
     assert first is not None
     line = msg("Buying, from {name}", name=state.seats[first].name)
     new = replace(state, phase="buying", buying=turns, asks={first: buy_asks()},
-                  log=(*state.log, line))
+                  log=appended(state.log, line))
     return Step(new, (*events, Event(line)))

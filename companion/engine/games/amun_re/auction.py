@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...actions import Value
+from ...chronicle import appended
 from ...errors import IllegalAction
 from ...game import Event, Step
 from ...ledger import SUPPLY, Ledger, seat_account
@@ -51,7 +52,7 @@ def start_auction(state: AmunReState) -> Step[AmunReState]:
     lines = (msg("Round {n}: {list} offered", n=number, list=", ".join(state.offered)),
              msg("{name} bids first", name=names[state.start_player]))
     new = replace(state, phase="auction", round_no=number, rounds=(*state.rounds, rnd),
-                  offered=(), log=(*state.log, *lines))
+                  offered=(), log=appended(state.log, *lines))
     return Step(new, tuple(Event(x) for x in lines))
 
 
@@ -138,7 +139,7 @@ def pick_province(state: AmunReState, au: Auction, seat: int, value: Value) -> S
         au = replace(au, protected=au.protected | {seat},
                      played={**au.played, seat: (*au.played.get(seat, ()), BLOCKADE)})
         line = msg("{name} plays {card}", name=names[seat], card=card_name(state, BLOCKADE))
-        new = replace(with_auction(state, au), hands=tuple(hands), log=(*state.log, line))
+        new = replace(with_auction(state, au), hands=tuple(hands), log=appended(state.log, line))
         return Step(new, (Event(line),))
     if value == OUTBID:
         if au.lost(seat) is None:
@@ -186,7 +187,7 @@ def place(state: AmunReState, au: Auction, seat: int, bid: Bid) -> Step[AmunReSt
     played = dict(au.played)
     card = None
     events: list[Event] = []
-    log = list(state.log)
+    log: list[Msg] = []  # the new lines
     if au.pending_outbid:
         card = OUTBID
         hands[seat] = hands[seat].play(OUTBID)
@@ -211,7 +212,7 @@ def place(state: AmunReState, au: Auction, seat: int, bid: Bid) -> Step[AmunReSt
     au, more = next_turn(state, au, seat)
     log.extend(more)
     events.extend(Event(x) for x in more)
-    state = replace(with_auction(state, au), hands=tuple(hands), log=tuple(log))
+    state = replace(with_auction(state, au), hands=tuple(hands), log=appended(state.log, *log))
     if au.over:
         return end_auction(state, tuple(events))
     return Step(state, tuple(events))
@@ -262,7 +263,7 @@ def end_auction(state: AmunReState, events: tuple[Event, ...]) -> Step[AmunReSta
     assert rnd is not None
     au = rnd.auction
     owners = {b.province: s for s, b in au.bids.items()}
-    log = [*state.log, msg("Auction over")]
+    log: list[Msg] = [msg("Auction over")]
     evs = [*events, Event(msg("Auction over"))]
     ledger = state.ledger
     asks: dict[int, tuple[Ask, ...]] = {}
@@ -282,7 +283,7 @@ def end_auction(state: AmunReState, events: tuple[Event, ...]) -> Step[AmunReSta
         asks[s] = (Ask("bonus_gold"), Ask("bonus_cards"))
     rnd = replace(rnd, owners=owners)
     state = replace(state, ledger=ledger, rounds=(*state.rounds[:-1], rnd), phase="settle",
-                    asks=asks, taken=state.taken | set(owners), log=tuple(log))
+                    asks=asks, taken=state.taken | set(owners), log=appended(state.log, *log))
     for s, b in au.bids.items():
         evs.append(Event(msg("You take {prov}", prov=b.province), s))
     return Step(state, tuple(evs))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...actions import Host
+from ...chronicle import appended
 from ...errors import IllegalAction
 from ...game import Event, HostCommand, Step
 from ...ledger import SUPPLY, seat_account
@@ -42,7 +43,7 @@ def offer(state: AmunReState, action: Host) -> Step[AmunReState]:
     if len(offered) == len(state.seats):
         return start_auction(state)
     line = msg("Offered: {list}", list=", ".join(offered))
-    return Step(replace(state, log=(*state.log, line)), (Event(line),))
+    return Step(replace(state, log=appended(state.log, line)), (Event(line),))
 
 
 def start_player(state: AmunReState, action: Host) -> Step[AmunReState]:
@@ -52,7 +53,7 @@ def start_player(state: AmunReState, action: Host) -> Step[AmunReState]:
     if state.phase != "provinces":
         raise IllegalAction("Between rounds\nonly")
     line = msg("Starting Player: {name}", name=state.seats[seat].name)
-    return Step(replace(state, start_player=seat, log=(*state.log, line)), (Event(line),))
+    return Step(replace(state, start_player=seat, log=appended(state.log, line)), (Event(line),))
 
 
 def _check_correctable(state: AmunReState) -> None:
@@ -76,7 +77,7 @@ def adjust(state: AmunReState, action: Host) -> Step[AmunReState]:
         ledger = state.ledger.transfer(seat_account(seat), SUPPLY, -amount, reason, secret=True)
     # The amount stays off the table: gold is hidden. The seat sees its new gold.
     line = msg("Host correction: {name}'s gold", name=state.seats[seat].name)
-    return Step(replace(state, ledger=ledger, log=(*state.log, line)),
+    return Step(replace(state, ledger=ledger, log=appended(state.log, line)),
                 (Event(line), Event(msg("Gold corrected"), seat)))
 
 
@@ -91,7 +92,7 @@ def cards(state: AmunReState, action: Host) -> Step[AmunReState]:
     hands = list(state.hands)
     hands[seat] = Hand(counts["other"], counts["blockade"], counts["outbid"])
     line = msg("Host correction: {name}'s cards", name=state.seats[seat].name)
-    return Step(replace(state, hands=tuple(hands), log=(*state.log, line)),
+    return Step(replace(state, hands=tuple(hands), log=appended(state.log, line)),
                 (Event(line), Event(msg("Cards corrected"), seat)))
 
 

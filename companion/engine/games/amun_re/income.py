@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...chronicle import appended
 from ...game import Event, Step
 from ...text import msg
 from .state import KINGDOM_ROUNDS, AmunReState, Ask
@@ -15,7 +16,7 @@ from .state import KINGDOM_ROUNDS, AmunReState, Ask
 def start_income(state: AmunReState, events: tuple[Event, ...]) -> Step[AmunReState]:
     line = msg("Harvest: enter your income")
     asks = {s: (Ask("income"),) for s in range(len(state.seats))}
-    new = replace(state, phase="income", asks=asks, log=(*state.log, line))
+    new = replace(state, phase="income", asks=asks, log=appended(state.log, line))
     return Step(new, (*events, Event(line)))
 
 
@@ -28,12 +29,12 @@ def end_round(state: AmunReState, events: tuple[Event, ...]) -> Step[AmunReState
         # The Old Kingdom ends: its province cards are shuffled back into the deck.
         taken = frozenset()
         lines.append(msg("The New Kingdom begins"))
-    new = replace(state, phase="provinces", asks={}, taken=taken, log=(*state.log, *lines))
+    new = replace(state, phase="provinces", asks={}, taken=taken, log=appended(state.log, *lines))
     return Step(new, (*events, *(Event(x) for x in lines)))
 
 
 def finish(state: AmunReState, events: tuple[Event, ...] = ()) -> Step[AmunReState]:
     line = msg("Game over: gold bonus")
     new = replace(state, phase="over", asks={}, buying=None, offered=(),
-                  log=(*state.log, line))
+                  log=appended(state.log, line))
     return Step(new, (*events, Event(line)))

@@ -9,12 +9,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...actions import Value
+from ...chronicle import appended
 from ...errors import IllegalAction
 from ...game import Event, Step
 from ...ledger import SUPPLY, seat_account
 from ...rounds.sealed import SealedRound
 from ...seats import clockwise_from
-from ...text import msg
+from ...text import Msg, msg
 from .income import start_income
 from .state import (
     START_ITEMS,
@@ -34,7 +35,7 @@ def start_offering(state: AmunReState, events: tuple[Event, ...]) -> Step[AmunRe
     offering = Offering(SealedRound(tuple(range(len(state.seats)))))
     line = msg("Offering to Amun-Re: gold or steal 3, in secret")
     new = replace(with_offering(state, offering), phase="offering", buying=None, asks={},
-                  log=(*state.log, line))
+                  log=appended(state.log, line))
     return Step(new, (*events, Event(line)))
 
 
@@ -92,7 +93,7 @@ def reveal(state: AmunReState, events: tuple[Event, ...]) -> Step[AmunReState]:
         hands[s] = hands[s].without(n - gold)  # power cards count 1 gold each (SBW-8)
     for s in thieves:
         ledger = ledger.transfer(SUPPLY, seat_account(s), THEFT, msg("stole 3"), secret=True)
-    log = list(state.log)
+    log: list[Msg] = []  # the new lines
     head = msg("Offering total {t}: temple {range}", t=total, range=temple_label(tile))
     lines = [head]
     for s in order:
@@ -109,7 +110,8 @@ def reveal(state: AmunReState, events: tuple[Event, ...]) -> Step[AmunReState]:
     off = replace(rnd.offering, offers=offers, thieves=thieves, total=total, tile=tile,
                   items=items, ranking=ranking, revealed=True)
     asks = {s: (Ask("reward_cards", items[s]),) for s in ranking}
-    state = replace(with_offering(state, off), ledger=ledger, hands=tuple(hands), log=tuple(log),
+    state = replace(with_offering(state, off), ledger=ledger, hands=tuple(hands),
+                    log=appended(state.log, *log),
                     start_player=sp, phase="rewards", asks=asks)
     evs = [*events, *(Event(x) for x in lines)]
     evs += [Event(msg("You get 3 gold"), s) for s in thieves]

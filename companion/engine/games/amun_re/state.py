@@ -254,7 +254,7 @@ class AmunReState:
     rounds: tuple[Round, ...] = ()
     asks: Mapping[int, tuple[Ask, ...]] = field(default_factory=dict)
     buying: OrderedRound | None = None
-    log: tuple[Msg, ...] = ()
+    log: Sequence[Msg] = ()
 
     @property
     def current(self) -> Round | None:

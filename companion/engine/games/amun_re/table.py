@@ -70,7 +70,7 @@ def table(name: Msg, state: AmunReState) -> TableView:
         panels.append(_offering_panel(state, off))
     if state.phase == "over":
         panels.append(_final_panel(state))
-    return TableView(name, headline, detail, tuple(seats), tuple(panels), state.log[-8:],
+    return TableView(name, headline, detail, tuple(seats), tuple(panels), tuple(state.log[-8:]),
                      final=state.phase == "over")
 
 

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...actions import Host, Value
+from ...chronicle import appended, last_replaced
 from ...errors import IllegalAction
 from ...game import Event, Game, HostCommand, OptionSpec, Rules, Step
 from ...ledger import SUPPLY, Ledger, seat_account
@@ -100,10 +101,10 @@ class CamelUpOffSeason(Rules[CamelState]):
         name = CARDS[card][0]
         new = replace(
             state,
-            auctions=(*state.auctions, auction),
+            auctions=appended(state.auctions, auction),
             phase=phase,
             income={},
-            log=(*state.log, msg("Auction {n}: {card}", n=number, card=name)),
+            log=appended(state.log, msg("Auction {n}: {card}", n=number, card=name)),
         )
         return Step(new, (Event(msg("Auction {n}: {card}", n=number, card=name)),))
 
@@ -113,11 +114,11 @@ class CamelUpOffSeason(Rules[CamelState]):
             raise IllegalAction("No auction to\nabandon")
         new = replace(
             state,
-            auctions=(*state.auctions[:-1], replace(cur, abandoned=True)),
+            auctions=last_replaced(state.auctions, replace(cur, abandoned=True)),
             phase="income",
             income={},
             market_order=clockwise_from(state.first_player, len(state.seats)),
-            log=(*state.log, msg("Auction {n} abandoned: nobody wins", n=cur.number)),
+            log=appended(state.log, msg("Auction {n} abandoned: nobody wins", n=cur.number)),
         )
         return Step(new, (Event(msg("Auction abandoned")),))
 
@@ -131,13 +132,13 @@ class CamelUpOffSeason(Rules[CamelState]):
         else:
             ledger = state.ledger.transfer(seat_account(seat), SUPPLY, -amount, reason)
         line = msg("Correction: {name} {amount:+d}", name=state.seats[seat].name, amount=amount)
-        return Step(replace(state, ledger=ledger, log=(*state.log, line)), (Event(line),))
+        return Step(replace(state, ledger=ledger, log=appended(state.log, line)), (Event(line),))
 
     def _end(self, state: CamelState, action: Host) -> Step[CamelState]:
         if state.phase in ("counts", "bidding"):
             raise IllegalAction("First finish or\nabandon auction")
         return Step(
-            replace(state, phase="over", log=(*state.log, msg("Game over"))),
+            replace(state, phase="over", log=appended(state.log, msg("Game over"))),
             (Event(msg("Game over")),),
         )
 
@@ -160,7 +161,8 @@ class CamelUpOffSeason(Rules[CamelState]):
             cur, bids=cur.bids.without(seat), counts=counts, absent=cur.absent | {seat}
         )
         line = msg("{name} sits out auction {n}", name=state.seats[seat].name, n=cur.number)
-        state = replace(state, auctions=(*state.auctions[:-1], auction), log=(*state.log, line))
+        state = replace(state, auctions=last_replaced(state.auctions, auction),
+                        log=appended(state.log, line))
         events: tuple[Event, ...] = (Event(line),)
         if state.phase == "counts" and len(counts) == len(auction.bids.seats):
             state = replace(state, phase="bidding")
@@ -185,7 +187,8 @@ class CamelUpOffSeason(Rules[CamelState]):
         phase: Phase = "bidding" if len(counts) == len(cur.bids.seats) else "counts"
         auction = replace(cur, counts=counts)
         new = replace(
-            state, auctions=(*state.auctions[:-1], auction), phase=phase, log=(*state.log, line)
+            state, auctions=last_replaced(state.auctions, auction), phase=phase,
+            log=appended(state.log, line),
         )
         return Step(new, (Event(line),))
 
@@ -202,7 +205,7 @@ class CamelUpOffSeason(Rules[CamelState]):
             raise IllegalAction(msg("Cannot bet {n}\nthis auction", n=banned))
         bids = cur.bids.enter(seat, value)
         auction = replace(cur, bids=bids)
-        state = replace(state, auctions=(*state.auctions[:-1], auction))
+        state = replace(state, auctions=last_replaced(state.auctions, auction))
         events: tuple[Event, ...] = (Event(msg("{name} locked", name=state.seats[seat].name)),)
         if bids.complete:
             return self._reveal(state, events)
@@ -214,7 +217,7 @@ class CamelUpOffSeason(Rules[CamelState]):
             return super().withdraw(state, seat)
         auction = replace(cur, bids=cur.bids.withdraw(seat))
         return Step(
-            replace(state, auctions=(*state.auctions[:-1], auction)),
+            replace(state, auctions=last_replaced(state.auctions, auction)),
             (Event(msg("{name} unlocked", name=state.seats[seat].name)),),
         )
 
@@ -234,13 +237,14 @@ class CamelUpOffSeason(Rules[CamelState]):
         )
         auction = replace(cur, attempts=(*cur.attempts, attempt))
         names = [s.name for s in state.seats]
-        log = list(state.log)
+        log: list[Msg] = []  # the new lines
         if attempt.winner is None:
             line = msg(
                 "Auction {n}: no unique value, restart {r}", n=cur.number, r=len(auction.attempts)
             )
             auction = replace(auction, bids=SealedRound(cur.bids.seats))
-            new = replace(state, auctions=(*state.auctions[:-1], auction), log=(*log, line))
+            new = replace(state, auctions=last_replaced(state.auctions, auction),
+                          log=appended(state.log, *log, line))
             return Step(new, (*events, Event(line)))
         ledger = state.ledger
         win = attempt.winner
@@ -255,12 +259,12 @@ class CamelUpOffSeason(Rules[CamelState]):
         new = replace(
             state,
             ledger=ledger,
-            auctions=(*state.auctions[:-1], auction),
+            auctions=last_replaced(state.auctions, auction),
             phase="income",
             first_player=win,
             market_order=order,
             income={},
-            log=tuple(log),
+            log=appended(state.log, *log),
         )
         return Step(new, (*events, Event(line), Event(msg("You won!"), win)))
 
@@ -277,7 +281,7 @@ class CamelUpOffSeason(Rules[CamelState]):
             else msg("{name} sells nothing", name=name)
         )
         income = {**state.income, seat: value}
-        new = replace(state, ledger=ledger, income=income, log=(*state.log, line))
+        new = replace(state, ledger=ledger, income=income, log=appended(state.log, line))
         return Step(new, (Event(line),))
 
     # -- the seat's own box

@@ -7,7 +7,7 @@ goods cards, public, only for the two modifier cards) -> bidding (sealed) -> rev
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -93,10 +93,10 @@ class CamelState:
     ledger: Ledger
     phase: Phase
     first_player: int
-    auctions: tuple[Auction, ...] = ()
+    auctions: Sequence[Auction] = ()
     market_order: tuple[int, ...] = ()
     income: Mapping[int, int] = field(default_factory=dict)  # this round's sale income entries
-    log: tuple[Msg, ...] = ()
+    log: Sequence[Msg] = ()
 
     @property
     def current(self) -> Auction | None:

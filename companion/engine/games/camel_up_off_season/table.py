@@ -71,7 +71,7 @@ def table(name: Msg, state: CamelState) -> TableView:
         detail,
         tuple(seats),
         tuple(panels),
-        state.log[-6:],
+        tuple(state.log[-6:]),
         final=state.phase == "over",
     )
 

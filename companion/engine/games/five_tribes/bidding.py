@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...actions import Value
+from ...chronicle import appended
 from ...errors import IllegalAction
 from ...game import Event, Step
 from ...ledger import SUPPLY, seat_account
@@ -142,12 +143,12 @@ def _place(state: FiveTribesState, seat: int, spot: int, price: int,
                       placements=(*state.bid.placements, placement),
                       kumarbi_used=state.bid.kumarbi_used or fakirs > 0)
     state = replace(state, ledger=ledger, bid=new_bid, mode="", fakirs=0,
-                    log=(*state.log, line))
+                    log=appended(state.log, line))
     events: list[Event] = [Event(line)]
     if new_bid.order.done:
         order = new_bid.play_order()
         done = msg("Play order: {order}", order=", ".join(names[s] for s in order))
         state = replace(state, phase="play", play=OrderedRound.of(order),
-                        log=(*state.log, done))
+                        log=appended(state.log, done))
         events += [Event(done), Event(msg("You play first"), order[0])]
     return Step(state, tuple(events))

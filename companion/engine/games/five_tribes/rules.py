@@ -13,6 +13,7 @@ from itertools import permutations
 from typing import Any
 
 from ...actions import Host, Value
+from ...chronicle import appended
 from ...errors import IllegalAction
 from ...game import GAME_OVER, Event, Game, HostCommand, OptionSpec, Rules, Step
 from ...ledger import SUPPLY, Ledger, seat_account
@@ -81,7 +82,8 @@ class FiveTribes(Rules[FiveTribesState]):
         order = _parse_order(len(state.seats), action.str_param("order"))
         line = msg("Bid order: {order}", order=", ".join(state.names()[s] for s in order))
         new_bid = replace(state.bid, order=OrderedRound.of(order))
-        return Step(replace(state, bid=new_bid, mode="", log=(*state.log, line)), (Event(line),))
+        return Step(replace(state, bid=new_bid, mode="",
+                            log=appended(state.log, line)), (Event(line),))
 
     def _kumarbi(self, state: FiveTribesState, action: Host) -> Step[FiveTribesState]:
         if state.options["kumarbi"] != "on":
@@ -92,7 +94,7 @@ class FiveTribes(Rules[FiveTribesState]):
         owner = None if seat < 0 else seat
         line = (msg("{name} holds Kumarbi", name=state.names()[seat]) if owner is not None
                 else msg("Nobody holds Kumarbi"))
-        new = replace(state, kumarbi=owner, log=(*state.log, line))
+        new = replace(state, kumarbi=owner, log=appended(state.log, line))
         if state.mode in ("fakirs", "spot_f") and state.actor != owner:
             new = replace(new, mode="", fakirs=0)  # the half-done Kumarbi entry lapses
         return Step(new, (Event(line),))
@@ -112,14 +114,14 @@ class FiveTribes(Rules[FiveTribesState]):
                                            secret=True)
         # The amount stays off the table: gold is secret, the correction is not.
         line = msg("Host corrected {name}'s gold", name=state.names()[seat])
-        return Step(replace(state, ledger=ledger, log=(*state.log, line)),
+        return Step(replace(state, ledger=ledger, log=appended(state.log, line)),
                     (Event(line), Event(msg("Gold {amount:+d}", amount=amount), seat)))
 
     def _end(self, state: FiveTribesState, action: Host) -> Step[FiveTribesState]:
         if state.phase != "bid" or state.bid.placements:
             raise IllegalAction("End only before\nthe first bid")
         line = msg("Game over: enter unsold merchandise")
-        new = replace(state, phase="scoring", mode="", log=(*state.log, line))
+        new = replace(state, phase="scoring", mode="", log=appended(state.log, line))
         return Step(new, (Event(line),))
 
     # -- the seat's own box, and the host's menu

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...actions import Value
+from ...chronicle import appended
 from ...errors import IllegalAction
 from ...game import NOTHING_LOCKED, Event, Step
 from ...text import msg
@@ -24,11 +25,11 @@ def unsold(state: FiveTribesState, seat: int, value: Value) -> Step[FiveTribesSt
         done = state.unsold_done | {seat}
         line = msg("{name} has entered the merchandise", name=name)
         new = replace(state, unsold_done=done, unsold={**state.unsold, seat: suits},
-                      log=(*state.log, line))
+                      log=appended(state.log, line))
         events = [Event(line)]
         if len(done) == len(state.seats):
             over = msg("Game over: gold and merchandise revealed")
-            new = replace(new, phase="over", log=(*new.log, over))
+            new = replace(new, phase="over", log=appended(new.log, over))
             events.append(Event(over))
         return Step(new, tuple(events))
     suits = check_suit(value, suits)
@@ -44,5 +45,5 @@ def reopen(state: FiveTribesState, seat: int) -> Step[FiveTribesState]:
     line = msg("{name} enters the merchandise again", name=state.names()[seat])
     new = replace(state, unsold_done=state.unsold_done - {seat},
                   unsold={s: v for s, v in state.unsold.items() if s != seat},
-                  log=(*state.log, line))
+                  log=appended(state.log, line))
     return Step(new, (Event(line),))

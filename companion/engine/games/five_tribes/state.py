@@ -159,7 +159,7 @@ class FiveTribesState:
     sales: tuple[Sale, ...] = ()
     unsold: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
     unsold_done: frozenset[int] = frozenset()
-    log: tuple[Msg, ...] = ()
+    log: Sequence[Msg] = ()
 
     def gold(self, seat: int) -> int:
         return self.ledger.seat(seat)

@@ -55,7 +55,7 @@ def table(name: Msg, state: FiveTribesState) -> TableView:
         headline = msg("Game over")
         detail = msg("Gold and merchandise; add the other points from the score pad.")
     return TableView(name, headline, detail, tuple(seats), tuple(panels),
-                     state.log[-6:], final=state.phase == "over")
+                     tuple(state.log[-6:]), final=state.phase == "over")
 
 
 def _acted(state: FiveTribesState, seat: int) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...actions import Value
+from ...chronicle import appended
 from ...errors import IllegalAction
 from ...game import Event, Step
 from ...ledger import SUPPLY, seat_account
@@ -56,7 +57,7 @@ def turn(state: FiveTribesState, seat: int, value: Value) -> Step[FiveTribesStat
             raise IllegalAction(msg("Cannot pay {c}\nyou have {n}", c=cost, n=gold))
         ledger = state.ledger.transfer(seat_account(seat), SUPPLY, cost, label)
         line = msg("{name}: {market}, pays {c}", name=name, market=label, c=cost)
-        return Step(replace(state, ledger=ledger, log=(*state.log, line)), (Event(line),))
+        return Step(replace(state, ledger=ledger, log=appended(state.log, line)), (Event(line),))
     if value == GAIN:
         return Step(replace(state, mode="gain"))
     if value == PAY:
@@ -89,7 +90,7 @@ def _sell(state: FiveTribesState, seat: int, value: Value) -> Step[FiveTribesSta
         # Public: that a sale happened. Private: what it paid (gold is secret).
         line = msg("{name} sold merchandise", name=name)
         new = replace(state, mode="", sale=(), sales=(*state.sales, sale),
-                      log=(*state.log, line))
+                      log=appended(state.log, line))
         return Step(new, (Event(line), Event(msg("Sale: +{g} gold", g=sale.gold), seat)))
     suits = check_suit(value, state.sale)
     gain = suit_value(suits[-1])
@@ -121,7 +122,7 @@ def _amount(state: FiveTribesState, seat: int, value: Value) -> Step[FiveTribesS
                                        secret=True)
         line = msg("{name} pays gold", name=name)
         private = msg("Gold -{n}", n=value)
-    return Step(replace(state, ledger=ledger, mode="", log=(*state.log, line)),
+    return Step(replace(state, ledger=ledger, mode="", log=appended(state.log, line)),
                 (Event(line), Event(private, seat)))
 
 
@@ -133,12 +134,12 @@ def _done(state: FiveTribesState, seat: int) -> Step[FiveTribesState]:
     if not play.done:
         nxt = play.current
         assert nxt is not None
-        new = replace(state, play=play, mode="", log=(*state.log, line))
+        new = replace(state, play=play, mode="", log=appended(state.log, line))
         return Step(new, (Event(line), Event(msg("Your turn"), nxt)))
     # Every marker moved to the Bid Order track in play order: that is the next bid order.
     order = state.bid.play_order()
     number = state.bid.turn + 1
     head = msg("Turn {n}: bid for turn order", n=number)
     new = replace(state, phase="bid", play=None, mode="", bids=(*state.bids, state.bid),
-                  bid=Bid(number, OrderedRound.of(order)), log=(*state.log, line, head))
+                  bid=Bid(number, OrderedRound.of(order)), log=appended(state.log, line, head))
     return Step(new, (Event(line), Event(head), Event(msg("You bid first"), order[0])))

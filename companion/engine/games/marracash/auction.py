@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...actions import Value
+from ...chronicle import appended
 from ...errors import IllegalAction
 from ...game import NOTHING_LOCKED
 from ...rounds.open_auction import OpenAuction
@@ -159,7 +160,7 @@ def pullin(state: MarraState, value: Value) -> MarraState:
                                shop=shop_name(au.shop)))
         state, _ = pay_wages(state, au.shop, value)
     done = replace(au, pulled_in=value)
-    state = replace(state, auction=None, auctions=(*state.auctions, done))
+    state = replace(state, auction=None, auctions=appended(state.auctions, done))
     if state.round == "first":
         return finish_turn(state)
     return after_action(replace(state, actions=(*state.actions, AUCTION)))

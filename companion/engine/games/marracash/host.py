@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...actions import Host
+from ...chronicle import appended
 from ...errors import IllegalAction
 from ...game import GAME_OVER, HostCommand
 from ...rounds.ordered import OrderedRound
@@ -42,7 +43,7 @@ def end_turn(state: MarraState, action: Host) -> MarraState:
     if state.stage in ("move", "count"):
         # What was entered of this move is paid already: keep it as the move.
         done = Move(state.turn_no, state.seat, state.entries)
-        state = replace(state, moves=(*state.moves, done), entries=(), pending=None,
+        state = replace(state, moves=appended(state.moves, done), entries=(), pending=None,
                         actions=(*state.actions, MOVE))
     if state.stage == "refill" or state.round == "first":
         return finish_turn(state)

@@ -5,11 +5,12 @@ line, say a log line, pay a shop's wages, decide a sealed auction's winner).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
 from ...actions import Value
+from ...chronicle import appended
 from ...errors import IllegalAction
 from ...ledger import SUPPLY, Ledger, seat_account
 from ...rounds.open_auction import OpenAuction
@@ -143,9 +144,9 @@ class MarraState:
     pending: str | None = None  # the shop whose count is being entered
     refills: tuple[int, ...] = ()  # gate refills in this turn
     auction: Auction | None = None  # the auction in progress (bidding, pull-in)
-    auctions: tuple[Auction, ...] = ()  # finished auctions
-    moves: tuple[Move, ...] = ()
-    log: tuple[Msg, ...] = ()
+    auctions: Sequence[Auction] = ()  # finished auctions
+    moves: Sequence[Move] = ()
+    log: Sequence[Msg] = ()
 
     def money(self, seat: int) -> int:
         return self.ledger.seat(seat)
@@ -186,11 +187,11 @@ def pay(state: MarraState, src: int | None, dst: int | None, amount: int,
                                    SUPPLY if dst is None else seat_account(dst), amount, why)
     line = msg("{payer} pays {payee} {amount}: {why}", payer=who(state, src),
                payee=who(state, dst), amount=amount, why=why)
-    return replace(state, ledger=ledger, log=(*state.log, line))
+    return replace(state, ledger=ledger, log=appended(state.log, line))
 
 
 def say(state: MarraState, line: Msg) -> MarraState:
-    return replace(state, log=(*state.log, line))
+    return replace(state, log=appended(state.log, line))
 
 
 def pay_wages(state: MarraState, shop: str, count: int) -> tuple[MarraState, int]:

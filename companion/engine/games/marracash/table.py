@@ -54,7 +54,7 @@ def table(name: Msg, state: MarraState) -> TableView:
         panels.append(_move_panel(state))
     if state.stage == "over":
         panels = [_shops_panel(state), _final_panel(state)]
-    return TableView(name, headline, detail, tuple(seats), tuple(panels), state.log[-8:],
+    return TableView(name, headline, detail, tuple(seats), tuple(panels), tuple(state.log[-8:]),
                      final=state.stage == "over")
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...actions import Value
+from ...chronicle import appended
 from ...errors import IllegalAction
 from ...rounds.ordered import OrderedRound
 from ...seats import clockwise_from
@@ -54,7 +55,7 @@ def move(state: MarraState, value: Value) -> MarraState:
         if not state.entries:
             state = say(state, msg("{name} moves: no customers enter",
                                    name=state.names[state.seat]))
-        state = replace(state, moves=(*state.moves, done), entries=(),
+        state = replace(state, moves=appended(state.moves, done), entries=(),
                         actions=(*state.actions, MOVE))
         return after_action(state)
     if not isinstance(value, str) or value not in SHOPS:

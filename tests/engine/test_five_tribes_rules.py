@@ -14,13 +14,14 @@ from typing import Any
 import pytest
 
 from companion.app.cli import main, replay_outcome
-from companion.engine.actions import Enter, Host
+from companion.engine.actions import Enter, Host, Withdraw
 from companion.engine.errors import IllegalAction
 from companion.engine.games.five_tribes import (
+    CARD_TYPES,
     MERCHANDISE,
     SUIT_VALUES,
+    best_suits,
     merchandise_value,
-    suits_possible,
 )
 from companion.engine.history import History, Setup
 from companion.engine.registry import get_game
@@ -249,11 +250,21 @@ PLAYING = spots((0, 18), (1, 0), (2, 0), (3, 0))  # play order Ann (32 gold left
 ALL_DONE = [enter(s, "done") for s in (0, 3, 2, 1)]
 
 
+SIX = ["ivory", "jewels", "gold", "papyrus", "silk", "spice"]
+THREE = ["fish", "wheat", "pottery"]
+
+
+def suit(seat: int, cards: list[str]) -> list[dict[str, Any]]:
+    """One suit of a sale: its cards by type, then SUIT OK."""
+    return [enter(seat, c) for c in cards] + [enter(seat, "close")]
+
+
 def test_seed_sale_example_six_and_three_cards_pay_37(tmp_path: Path) -> None:
-    out = scenario(tmp_path, [*PLAYING, enter(0, "sell"), enter(0, 6), enter(0, 3),
+    out = scenario(tmp_path, [*PLAYING, enter(0, "sell"), *suit(0, SIX), *suit(0, THREE),
                               enter(0, "end")])
-    assert out["sales"] == [{"seat": 0, "name": "Ann", "turn": 1, "suits": [6, 3], "gold": 37}]
-    assert gold(out)[0] == 32 + 37
+    assert out["sales"] == [{"seat": 0, "name": "Ann", "turn": 1, "suits": [SIX, THREE],
+                             "gold": 37}]
+    assert gold(out)[0] == 32 + 30 + 7
     assert out["mode"] == "" and out["current"] == 0  # back on the menu, still Ann's turn
 
 
@@ -262,10 +273,14 @@ def test_sale_gain_is_private(tmp_path: Path) -> None:
     for s, c in ((0, "18"), (1, "0"), (2, "0"), (3, "0")):
         h.apply(Enter(s, c))
     h.apply(Enter(0, "sell"))
-    first = h.apply(Enter(0, 6))
-    h.apply(Enter(0, 3))
+    for card in SIX:
+        h.apply(Enter(0, card))
+    first = h.apply(Enter(0, "close"))
+    for card in THREE:
+        h.apply(Enter(0, card))
+    h.apply(Enter(0, "close"))
     events = h.apply(Enter(0, "end"))
-    assert [(e.seat, e.text.render()) for e in first] == [(0, "Suit 6: +30\nsale +30")]
+    assert [(e.seat, e.text.render()) for e in first] == [(0, "Suit of 6: +30\nsale +30")]
     assert [(e.seat, e.text.render()) for e in events] == [
         (None, "Ann sold merchandise"), (0, "Sale: +37 gold")]
     view = GAME.table(h.state)
@@ -275,13 +290,83 @@ def test_sale_gain_is_private(tmp_path: Path) -> None:
     assert GAME.prompt(h.state, 0).money == 69 and GAME.prompt(h.state, 1).money == 50
 
 
-def test_suit_sizes_and_card_counts_are_checked(tmp_path: Path) -> None:
-    out = scenario(tmp_path, [*PLAYING, enter(0, "sell"), enter(0, 10), enter(0, 0),
-                              enter(0, 9), enter(0, 9), enter(0, 9), enter(0, "end")])
-    # Only two of each of Ivory, Jewels and Gold: a third suit of 9 cannot exist.
-    assert refusals(out) == ["A suit is 1 to 9 cards", "A suit is 1 to 9 cards",
-                             "Not enough cards for these suits"]
-    assert out["sales"][0]["suits"] == [9, 9] and out["sales"][0]["gold"] == 120
+def test_a_fakir_and_a_second_card_of_a_type_are_refused_with_the_reason(
+        tmp_path: Path) -> None:
+    out = scenario(tmp_path, [*PLAYING, enter(0, "sell"), enter(0, "fish"), enter(0, "fakir"),
+                              enter(0, "fish"), enter(0, "silk"), enter(0, "rubies"),
+                              enter(0, 3), enter(0, "end"), *suit(0, []), enter(0, "undo"),
+                              enter(0, "close"), enter(0, "end")])
+    assert refusals(out) == ["Fakirs are never sold", "Fish is already in suit",
+                             "Pick a card type or SUIT OK", "Pick a card type or SUIT OK",
+                             "Close the suit first: SUIT OK", "No card to take back",
+                             "The suit has no card yet"]
+    # The refusals changed nothing: Fish and Silk make a suit of 2.
+    assert out["sales"][0]["suits"] == [["fish", "silk"]] and gold(out)[0] == 32 + 3
+
+
+def test_no_more_cards_of_a_type_than_the_deck_holds(tmp_path: Path) -> None:
+    # Two Ivory cards exist: a third suit with Ivory cannot be in one hand with the first two.
+    out = scenario(tmp_path, [*PLAYING, enter(0, "sell"), *suit(0, list(CARD_TYPES)),
+                              *suit(0, list(CARD_TYPES)), enter(0, "ivory"), enter(0, "fish"),
+                              enter(0, "close"), enter(0, "end")])
+    assert refusals(out) == ["Only 2 Ivory in the deck"]
+    assert [len(x) for x in out["sales"][0]["suits"]] == [9, 9, 1]
+    assert out["sales"][0]["gold"] == 60 + 60 + 1
+
+
+def test_undo_takes_the_last_card_back(tmp_path: Path) -> None:
+    out = scenario(tmp_path, [*PLAYING, enter(0, "sell"), enter(0, "silk"), enter(0, "fish"),
+                              enter(0, "undo"), enter(0, "wheat"), enter(0, "close"),
+                              enter(0, "end")])
+    assert out["sales"][0]["suits"] == [["silk", "wheat"]]
+
+
+def test_sale_box_lists_the_next_types_first_and_suit_ok_one_press_away() -> None:
+    h = History.start(GAME, Setup(GAME.id, tuple(Seat(n) for n in SEATS)))
+    for s, c in ((0, "18"), (1, "0"), (2, "0"), (3, "0"), (0, "sell")):
+        h.apply(Enter(s, c))
+    p = GAME.prompt(h.state, 0)
+    assert [c.key for c in p.choices] == ["end", *CARD_TYPES, "fakir"]
+    assert p.initial == "ivory" and p.choices[0].label.render() == "BACK"
+    h.apply(Enter(0, "silk"))
+    p = GAME.prompt(h.state, 0)
+    keys = [c.key for c in p.choices]
+    # After Silk: Spice, Fish, ..., then round to Ivory; Silk itself, the Fakir, UNDO last.
+    assert keys == ["close", "spice", "fish", "wheat", "pottery", "ivory", "jewels", "gold",
+                    "papyrus", "silk", "fakir", "undo"]
+    assert p.initial == "spice" and p.label.render() == "In suit: 1"
+
+
+def test_a_six_card_suit_takes_about_ten_presses_on_the_box() -> None:
+    """Counted on the real box session: SELL, six types, SUIT OK, SOLD."""
+    from companion.app.boxui import BoxSession
+    from companion.boxes.vocabulary import Intent, SeatIntent
+
+    h = History.start(GAME, Setup(GAME.id, tuple(Seat(n) for n in SEATS)))
+    for s, c in ((0, "18"), (1, "0"), (2, "0"), (3, "0")):
+        h.apply(Enter(s, c))
+    box = BoxSession(0, lambda t: t)
+    presses = 0
+
+    def press(intent: Intent) -> None:
+        nonlocal presses
+        presses += 1
+        box.sync(GAME.prompt(h.state, 0))
+        action = box.on_intent(SeatIntent(0, intent), 0.0)
+        if action is not None:
+            h.apply(action)
+        box.sync(GAME.prompt(h.state, 0))
+
+    def choose(key: str) -> None:
+        box.sync(GAME.prompt(h.state, 0))
+        while box.draft != key:
+            press(Intent.MINUS if key in ("close", "end") else Intent.PLUS)
+        press(Intent.OK)
+
+    for key in ("sell", "papyrus", "silk", "spice", "fish", "wheat", "pottery", "close", "end"):
+        choose(key)
+    assert GAME.outcome(h.state)["sales"][0]["gold"] == 30
+    assert presses <= 15, presses
 
 
 def test_markets_cost_3_and_6_and_a_cost_you_cannot_pay_is_refused(tmp_path: Path) -> None:
@@ -317,37 +402,78 @@ def test_only_the_seat_whose_turn_it_is_records(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- the end
 
 
-def finish(unsold: dict[int, list[int]]) -> list[dict[str, Any]]:
-    lines = []
-    for seat in range(4):
-        lines += [enter(seat, n) for n in unsold.get(seat, [])] + [enter(seat, "end")]
-    return lines
+BOARD = ("viziers", "elders", "djinns", "palms", "palaces", "tiles")
 
 
-def test_final_screen_gold_and_unsold_merchandise(tmp_path: Path) -> None:
-    lines = [*PLAYING, enter(0, "sell"), enter(0, 6), enter(0, "end"), *ALL_DONE,
-             host("end"), *finish({1: [6, 3], 2: [1]})]
+def pad(seat: int, *board: int, **cards: int) -> list[dict[str, Any]]:
+    """One seat's score pad in the box's order: viziers, elders, djinn points, palm trees,
+    palaces, tile points, then its cards by type."""
+    values = [*board, *(cards.get(t, 0) for t in CARD_TYPES)]
+    assert len(board) == len(BOARD)
+    return [enter(seat, v) for v in values]
+
+
+def test_final_score_every_category_to_the_winner(tmp_path: Path) -> None:
+    lines = [*PLAYING, enter(0, "sell"), *suit(0, SIX), enter(0, "end"), *ALL_DONE,
+             host("end"),
+             *pad(0, 2, 3, 10, 1, 2, 20, fish=2, wheat=1),   # suits 2 + 1: 3 + 1
+             *pad(1, 4, 0, 0, 0, 0, 35, **({t: 1 for t in SIX} | {"fish": 1, "gold": 2})),
+             *pad(2, 4, 1, 6, 2, 0, 12),
+             *pad(3, 0, 0, 0, 0, 1, 8, pottery=3)]               # three suits of 1
     out = scenario(tmp_path, lines)
     assert out["phase"] == "over"
-    assert out["final"] == [
-        {"seat": 0, "name": "Ann", "gold": 62, "merchandise": 0, "total": 62},
-        {"seat": 1, "name": "Bob", "gold": 50, "merchandise": 37, "total": 87},
-        {"seat": 2, "name": "Cy", "gold": 50, "merchandise": 1, "total": 51},
-        {"seat": 3, "name": "Di", "gold": 50, "merchandise": 0, "total": 50},
-    ]
+    final = out["final"]
+    points = {c["key"]: c["points"] for c in final["categories"]}
+    assert points == {
+        "gold": [62, 50, 50, 50],
+        "viziers": [2 + 10, 4 + 20, 4 + 20, 0],  # 4 and 4: neither has fewer than the other
+        "elders": [6, 0, 2, 0], "djinns": [10, 0, 6, 0], "palms": [3, 0, 6, 0],
+        "palaces": [10, 0, 0, 5], "tiles": [20, 35, 12, 8], "merchandise": [4, 41, 0, 3]}
+    assert [t["total"] for t in final["totals"]] == [127, 150, 100, 66]
+    assert final["winners"] == [1] and final["winner_names"] == ["Bob"]
+    assert final["tie"] is False and final["complete"] is True
+    assert out["merchandise"][1]["suits"] == [7, 1]
+    view = GAME.table(History_of(lines).state)
+    assert view.final and view.headline.render() == "Bob wins with 150 points"
+    assert "Most points wins" in view.detail.render()
 
 
-def test_end_only_between_turns_and_redo_of_unsold(tmp_path: Path) -> None:
-    out = scenario(tmp_path, [*PLAYING, host("end"), *ALL_DONE, host("end"),
-                              enter(0, 4), enter(0, "end"), enter(0, 2),
-                              {"type": "withdraw", "seat": 0}, enter(0, 2), enter(0, "end")])
-    assert refusals(out) == ["End only before the first bid", "Already done hold OK to redo"]
-    assert out["phase"] == "scoring"
-    assert out["merchandise"][0] == {"seat": 0, "name": "Ann", "suits": [2], "value": 3,
-                                     "done": True}
+def History_of(lines: list[dict[str, Any]]) -> History:  # noqa: N802 - reads as a noun
+    h = History.start(GAME, Setup(GAME.id, tuple(Seat(n) for n in SEATS)))
+    for line in lines:
+        if line["type"] == "enter":
+            h.apply(Enter(line["seat"], line["value"]))
+        else:
+            h.apply(Host.make(line["command"], **{k: v for k, v in line.items()
+                                                    if k not in ("type", "command")}))
+    return h
 
 
-def test_final_view_reveals_gold_only_when_over(tmp_path: Path) -> None:
+def test_a_tied_final_score_is_a_shared_win(tmp_path: Path) -> None:
+    # Everyone keeps 50 gold; Ann and Di both add 10 points (5 tiles / 2 palaces): 60 each.
+    lines = [*spots((0, 0), (1, 0), (2, 0), (3, 1)), *[enter(s, "done") for s in (3, 2, 1, 0)],
+             host("end"), *pad(0, 0, 0, 0, 0, 0, 10), *pad(1, 0, 0, 0, 0, 0, 1),
+             *pad(2, 0, 0, 0, 0, 0, 0), *pad(3, 0, 0, 0, 0, 2, 1)]
+    out = scenario(tmp_path, lines)
+    assert [t["total"] for t in out["final"]["totals"]] == [60, 51, 50, 60]
+    assert out["final"]["winners"] == [0, 3] and out["final"]["tie"] is True
+    view = GAME.table(History_of(lines).state)
+    assert view.headline.render() == "Ann and Di share the win with 60 points"
+    sheet = view.panels[-1]
+    total_row = sheet.rows[-1]
+    assert [c.style for c in total_row[1:]] == ["win", "head", "head", "win"]
+
+
+def test_viziers_ties_give_no_bonus_between_the_tied(tmp_path: Path) -> None:
+    lines = [*spots((0, 0), (1, 0), (2, 0), (3, 1)), *[enter(s, "done") for s in (3, 2, 1, 0)],
+             host("end"), *pad(0, 3, 0, 0, 0, 0, 0), *pad(1, 3, 0, 0, 0, 0, 0),
+             *pad(2, 1, 0, 0, 0, 0, 0), *pad(3, 0, 0, 0, 0, 0, 0)]
+    out = scenario(tmp_path, lines)
+    viziers = next(c for c in out["final"]["categories"] if c["key"] == "viziers")
+    assert viziers["points"] == [3 + 20, 3 + 20, 1 + 10, 0]
+
+
+def test_score_pad_is_secret_until_every_pad_is_locked(tmp_path: Path) -> None:
     h = History.start(GAME, Setup(GAME.id, tuple(Seat(n) for n in SEATS), {"start_gold": 41}))
     for s, c in ((0, "0"), (1, "0"), (2, "0"), (3, "1")):
         h.apply(Enter(s, c))
@@ -357,14 +483,66 @@ def test_final_view_reveals_gold_only_when_over(tmp_path: Path) -> None:
 
     def texts() -> str:
         v = GAME.table(h.state)
-        return " ".join(c.text.render() if not isinstance(c.text, str) else c.text
-                        for p in v.panels for r in p.rows for c in r)
+        cells = " ".join(c.text.render() if not isinstance(c.text, str) else c.text
+                         for p in v.panels for r in p.rows for c in r)
+        return " ".join([cells, v.headline.render(), v.detail.render(),
+                         *(m.render() for m in v.log)])
 
     for s in range(3):
-        h.apply(Enter(s, "end"))
-    assert "41" not in texts() and not GAME.table(h.state).final
-    h.apply(Enter(3, "end"))
-    assert "41" in texts() and GAME.table(h.state).final
+        for line in pad(s, 0, 0, 0, 0, 0, 77):
+            h.apply(Enter(s, line["value"]))
+    assert "41" not in texts() and "77" not in texts() and not GAME.table(h.state).final
+    assert [s.status for s in GAME.table(h.state).seats] == ["locked"] * 3 + ["thinking"]
+    # A locked pad may be entered again (hold OK) until the last seat locks.
+    h.apply(Withdraw(0))
+    assert GAME.prompt(h.state, 0).label.render() == "Viziers?"
+    assert [GAME.prompt(h.state, 0).initial for _ in range(1)] == [0]
+    for line in pad(0, 0, 0, 0, 0, 0, 77)[:5]:
+        h.apply(Enter(0, line["value"]))
+    assert GAME.prompt(h.state, 0).initial == 77  # the earlier answers come back as drafts
+    for line in pad(0, 0, 0, 0, 0, 0, 77)[5:]:
+        h.apply(Enter(0, line["value"]))
+    for line in pad(3, 5, 0, 0, 0, 0, 0):
+        h.apply(Enter(3, line["value"]))
+    assert "41" in texts() and "77" in texts() and GAME.table(h.state).final
+    with pytest.raises(IllegalAction, match="Nothing locked"):
+        h.apply(Withdraw(0))  # after the reveal no pad is reopened
+
+
+def test_pad_refuses_more_cards_than_the_deck_and_goes_back(tmp_path: Path) -> None:
+    lines = [*spots((0, 0), (1, 0), (2, 0), (3, 1)), *[enter(s, "done") for s in (3, 2, 1, 0)],
+             host("end"), *pad(0, 1, 2, 3, 4, 5, 6)[:6], enter(0, 3), enter(0, "back"),
+             enter(0, "back"), enter(0, 1000), enter(0, 5), enter(0, 9), enter(0, 2)]
+    out = scenario(tmp_path, lines)
+    assert refusals(out) == ["Only 2 Ivory in the deck", "Enter 0 to 99"]
+
+
+@pytest.mark.parametrize(("cards", "suits"), [
+    ({}, ()), ({"fish": 3}, (1, 1, 1)), ({t: 1 for t in SIX} | {"fish": 1}, (7,)),
+    ({"ivory": 2, "jewels": 2, "fish": 1}, (3, 2)),
+    (dict(zip(CARD_TYPES, MERCHANDISE, strict=True)), (9, 9, 6, 6, 3, 3)),
+])
+def test_best_suits_from_counts(cards: dict[str, int], suits: tuple[int, ...]) -> None:
+    assert best_suits(cards) == suits
+
+
+def test_best_suits_beat_every_other_split() -> None:
+    """Brute force over small hands: no way of dealing the cards into suits scores more."""
+    from itertools import product
+
+    def best_by_search(counts: tuple[int, ...]) -> int:
+        if not any(counts):
+            return 0
+        best = 0
+        for pick in product((0, 1), repeat=len(counts)):
+            if any(pick) and all(p <= c for p, c in zip(pick, counts, strict=True)):
+                rest = tuple(c - p for c, p in zip(counts, pick, strict=True))
+                best = max(best, SUIT_VALUES[sum(pick)] + best_by_search(rest))
+        return best
+
+    for counts in product(range(3), repeat=4):
+        hand = dict(zip(("fish", "wheat", "pottery", "silk"), counts, strict=True))
+        assert merchandise_value(best_suits(hand)) == best_by_search(counts), counts
 
 
 def test_adjust_is_secret_on_the_table(tmp_path: Path) -> None:
@@ -379,14 +557,6 @@ def test_suit_values_are_the_rulebook_table() -> None:
     assert [merchandise_value([n]) for n in range(1, 10)] == [1, 3, 7, 13, 21, 30, 40, 50, 60]
     assert merchandise_value([6, 3]) == 37  # the seed's example
     assert SUIT_VALUES[0] == 0 and sum(MERCHANDISE) == 36
-
-
-@pytest.mark.parametrize(("suits", "ok"), [
-    ([9, 9], True), ([9, 9, 9], False), ([9, 9, 6, 6], True), ([9, 9, 6, 6, 6], False),
-    ([6] * 6, True), ([1] * 36, True), ([1] * 37, False), ([3] * 12, True), ([4] * 9, True),
-])
-def test_which_sets_of_suits_one_hand_can_hold(suits: list[int], ok: bool) -> None:
-    assert suits_possible(suits) is ok
 
 
 def test_replay_json_cli_prints_the_outcome(tmp_path: Path,
@@ -409,8 +579,9 @@ def test_demo_script_plays_without_refusals() -> None:
             h.apply(step)  # a refusal raises IllegalAction and fails the test
     out = GAME.outcome(h.state)
     assert out["phase"] == "over"
-    assert [(f["gold"], f["merchandise"]) for f in out["final"]] == [(42, 13), (39, 24), (59, 0),
-                                                                      (87, 7)]
+    assert [t["total"] for t in out["final"]["totals"]] == [135, 148, 139, 164]
+    assert out["final"]["winner_names"] == ["Di"]
+    assert out["sales"][0]["suits"] == [list(CARD_TYPES[:6]), ["fish", "wheat", "pottery"]]
     assert out["bids"][0]["play_order"] == [1, 3, 2, 0] == out["bids"][1]["bid_order"]
 
 

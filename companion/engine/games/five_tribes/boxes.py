@@ -1,5 +1,11 @@
 """What each seat's box asks in Five Tribes: the spot list (with Kumarbi's steps), the turn
-menu and its amounts, and the unsold merchandise at the end. Every box shows its own gold.
+menu and its amounts, a sale card by card, and the score pad at the end. Every box shows its
+own gold.
+
+A sale is built on three buttons: the list of card types starts at the type after the one
+just added (so a run of types is OK, OK, OK...), SUIT OK is one minus away, and UNDO two; the
+types already in the suit, the Fakir and the types whose deck is used up come last, and OK on
+one says why it cannot join. A suit of six takes about ten presses.
 """
 
 from __future__ import annotations
@@ -7,22 +13,28 @@ from __future__ import annotations
 from ...prompts import Choice, Prompt
 from ...text import msg
 from .bidding import kumarbi_fakirs_max, legal_spots
+from .scoring import PAD
 from .state import (
     BACK,
+    CARD_NAMES,
+    CARD_TYPES,
+    CLOSE,
     COSTS,
+    DECK,
     DONE,
     END,
+    FAKIR,
     FAKIRS,
     GAIN,
     LARGE,
     MAX_ENTRY,
-    MAX_SUIT,
     PAY,
     SELL,
     SMALL,
+    UNDO,
     FiveTribesState,
-    merchandise_value,
 )
+from .turns import in_sale
 
 
 def prompt(state: FiveTribesState, seat: int) -> Prompt:
@@ -38,16 +50,23 @@ def prompt(state: FiveTribesState, seat: int) -> Prompt:
             return Prompt("wait", msg("Wait"), info=info, money=gold)
         return _bid_prompt(state, seat, gold) if state.phase == "bid" else _turn_prompt(state, gold)
     if state.phase == "scoring":
-        value = merchandise_value(state.unsold.get(seat, ()))
-        if seat in state.unsold_done:
-            return Prompt("number", msg("Unsold"), locked=True, locked_value=value,
-                          unlockable=len(state.unsold_done) < len(state.seats), money=gold)
-        # The label stays put (the running total flashes): a changing label would reset
-        # the draft on the box, and "Unsold 120" would not fit beside the gold.
-        return Prompt("number", msg("Unsold?"), lo=1, hi=MAX_SUIT, initial=1,
-                      extras=(Choice(END, msg("DONE")),), money=gold, must_act=True)
-    mine = merchandise_value(state.unsold.get(seat, ()))
-    return Prompt("wait", msg("Over"), info=msg("Merchandise {m}", m=mine), money=gold)
+        return _pad_prompt(state, seat)
+    return Prompt("wait", msg("Game over"), info=msg("See the table"), money=gold)
+
+
+def _pad_prompt(state: FiveTribesState, seat: int) -> Prompt:
+    """The score pad: one question per category; the last OK locks it, hold OK reopens it.
+    No money on these lines: the labels need the room, and the gold is counted anyway."""
+    if seat in state.pads_locked:
+        return Prompt("number", msg("Score pad"), locked=True, locked_value="",
+                      unlockable=len(state.pads_locked) < len(state.seats))
+    at = state.pad_at.get(seat, 0)
+    item = PAD[at]
+    pad = state.pads.get(seat, ())
+    initial = pad[at] if at < len(pad) else 0
+    extras = (Choice(BACK, msg("BACK")),) if at else ()
+    return Prompt("number", item.label, lo=0, hi=item.hi, initial=initial, extras=extras,
+                  sealed=at == len(PAD) - 1, must_act=True)
 
 
 def _bid_prompt(state: FiveTribesState, seat: int, gold: int) -> Prompt:
@@ -77,8 +96,7 @@ def _bid_prompt(state: FiveTribesState, seat: int, gold: int) -> Prompt:
 
 def _turn_prompt(state: FiveTribesState, gold: int) -> Prompt:
     if state.mode == "sell":
-        return Prompt("number", msg("Suit?"), lo=1, hi=MAX_SUIT, initial=1,
-                      extras=(Choice(END, msg("END")),), money=gold, must_act=True)
+        return _sell_prompt(state, gold)
     if state.mode == "gain":
         return Prompt("number", msg("Gain?"), lo=1, hi=MAX_ENTRY, initial=1,
                       extras=(Choice(BACK, msg("BACK")),), money=gold, must_act=True)
@@ -89,4 +107,27 @@ def _turn_prompt(state: FiveTribesState, gold: int) -> Prompt:
             Choice(LARGE, msg("MKT 6")), Choice(GAIN, msg("GOLD+")),
             Choice(PAY, msg("GOLD-")), Choice(DONE, msg("DONE")))
     return Prompt("choice", msg("Turn"), choices=menu, initial=SELL, money=gold,
+                  must_act=True)
+
+
+def _sell_prompt(state: FiveTribesState, gold: int) -> Prompt:
+    """A sale, card by card: the types that can join the suit first, starting after the
+    last one added; SUIT OK (or, between suits, SOLD/BACK) just before them."""
+    suit = state.suit
+    usable = [t for t in CARD_TYPES if t not in suit and in_sale(state, t) < DECK[t]]
+    if suit:
+        last = CARD_TYPES.index(suit[-1])
+        usable.sort(key=lambda t: (CARD_TYPES.index(t) - last - 1) % len(CARD_TYPES))
+    refused = [t for t in CARD_TYPES if t not in usable]
+    cards = [Choice(t, CARD_NAMES[t]) for t in (*usable, *refused, FAKIR)]
+    if suit:
+        head = Choice(CLOSE, msg("SUIT OK"))
+        choices = (head, *cards, Choice(UNDO, msg("UNDO")))
+        label = msg("In suit: {n}", n=len(suit))
+    else:
+        head = Choice(END, msg("SOLD") if state.sale else msg("BACK"))
+        choices = (head, *cards)
+        label = msg("Suit {k}?", k=len(state.sale) + 1)
+    initial = usable[0] if usable else head.key
+    return Prompt("choice", label, choices=choices, initial=initial, money=gold,
                   must_act=True)

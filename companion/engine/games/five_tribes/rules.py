@@ -1,7 +1,7 @@
 """Five Tribes' rules: setup, which handler takes each entry and host command, and the boxes.
 
 Rules: docs/games/five_tribes.md. The entries live by phase in `bidding` (the bid for turn
-order), `turns` (a seat's turn) and `scoring` (the unsold merchandise); the host commands
+order), `turns` (a seat's turn) and `scoring` (the score pads); the host commands
 (bid order, Kumarbi's owner, a gold correction, the end) are here.
 """
 
@@ -46,7 +46,7 @@ class FiveTribes(Rules[FiveTribesState]):
     )
 
     def __init__(self) -> None:
-        self.on_enter = {"bid": bid, "play": turn, "scoring": scoring.unsold,
+        self.on_enter = {"bid": bid, "play": turn, "scoring": scoring.enter,
                          "over": self._over}
         self.on_host = {"bid_order": self._bid_order, "kumarbi": self._kumarbi,
                         "adjust": self._adjust, "end": self._end}
@@ -120,7 +120,7 @@ class FiveTribes(Rules[FiveTribesState]):
     def _end(self, state: FiveTribesState, action: Host) -> Step[FiveTribesState]:
         if state.phase != "bid" or state.bid.placements:
             raise IllegalAction("End only before\nthe first bid")
-        line = msg("Game over: enter unsold merchandise")
+        line = msg("Game over: each seat fills in its score pad")
         new = replace(state, phase="scoring", mode="", log=appended(state.log, line))
         return Step(new, (Event(line),))
 

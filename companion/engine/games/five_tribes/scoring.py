@@ -1,49 +1,122 @@
-"""The end of Five Tribes: each seat enters its unsold suits (hold OK to enter them again);
-when every seat is done, gold and merchandise are revealed on the final screen.
+"""The end of Five Tribes: each seat's score pad, entered privately on its own box, and the
+score sheet revealed when every pad is locked.
+
+The pad asks what only the board shows (viziers, elders, djinn points, palm trees, palaces,
+tile points) and the merchandise cards held, by type; the companion adds the seat's gold,
+the viziers' +10 per opponent with strictly fewer, and the best suits from the cards. Like a
+sealed round, a locked pad may be entered again (hold OK) until every seat has locked; then
+the sheet is revealed and nothing is reopened. Ties are shared (rules.md 4.3 as applied in
+docs/games/five_tribes.md).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ...actions import Value
 from ...chronicle import appended
 from ...errors import IllegalAction
 from ...game import NOTHING_LOCKED, Event, Step
-from ...text import msg
-from .state import END, FiveTribesState, merchandise_value, suit_value
-from .turns import check_suit
+from ...scoresheet import Category, ScoreSheet, result_line
+from ...text import Msg, msg
+from .state import BACK, CARD_NAMES, CARD_TYPES, DECK, FiveTribesState, best_suits, suit_value
 
 
-def unsold(state: FiveTribesState, seat: int, value: Value) -> Step[FiveTribesState]:
-    """One more unsold suit, or END: this seat's merchandise is all in."""
-    if seat in state.unsold_done:
-        raise IllegalAction("Already done\nhold OK to redo")
-    suits = state.unsold.get(seat, ())
+@dataclass(frozen=True)
+class PadItem:
+    key: str
+    label: Msg  # the box's question: a 16-column LCD line
+    hi: int
+
+
+# What each box asks, in order. Counts of meeples and tiles are bounded loosely (the box
+# cannot see the board); merchandise counts by the cards of that type in the deck.
+PAD: tuple[PadItem, ...] = (
+    PadItem("viziers", msg("Viziers?"), 99),
+    PadItem("elders", msg("Elders?"), 99),
+    PadItem("djinns", msg("Djinn points?"), 999),
+    PadItem("palms", msg("Palm trees?"), 99),
+    PadItem("palaces", msg("Palaces?"), 99),
+    PadItem("tiles", msg("Tile points?"), 999),
+    *(PadItem(t, msg("{card} cards?", card=CARD_NAMES[t]), DECK[t]) for t in CARD_TYPES),
+)
+FIRST_CARD = len(PAD) - len(CARD_TYPES)
+
+
+def enter(state: FiveTribesState, seat: int, value: Value) -> Step[FiveTribesState]:
+    """The seat's answer to the pad's current question (or BACK to the one before)."""
+    if seat in state.pads_locked:
+        raise IllegalAction("Already locked\nhold OK: unlock")
+    at = state.pad_at.get(seat, 0)
+    pad = list(state.pads.get(seat, ()))
+    if value == BACK:
+        if at == 0:
+            raise IllegalAction("Nothing before\nthis entry")
+        return Step(replace(state, pad_at={**state.pad_at, seat: at - 1}))
+    item = PAD[at]
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= item.hi:
+        if item.key in DECK:
+            raise IllegalAction(msg("Only {n} {card}\nin the deck", n=item.hi,
+                                    card=CARD_NAMES[item.key]))
+        raise IllegalAction(msg("Enter 0 to {hi}", hi=item.hi))
+    pad[at:at + 1] = [value]
+    pads = {**state.pads, seat: tuple(pad)}
+    if at + 1 < len(PAD):
+        return Step(replace(state, pads=pads, pad_at={**state.pad_at, seat: at + 1}))
     name = state.names()[seat]
-    if value == END:
-        done = state.unsold_done | {seat}
-        line = msg("{name} has entered the merchandise", name=name)
-        new = replace(state, unsold_done=done, unsold={**state.unsold, seat: suits},
-                      log=appended(state.log, line))
-        events = [Event(line)]
-        if len(done) == len(state.seats):
-            over = msg("Game over: gold and merchandise revealed")
-            new = replace(new, phase="over", log=appended(new.log, over))
-            events.append(Event(over))
-        return Step(new, tuple(events))
-    suits = check_suit(value, suits)
-    return Step(replace(state, unsold={**state.unsold, seat: suits}),
-                (Event(msg("Suit {n}: {g}\nunsold {t}", n=value, g=suit_value(suits[-1]),
-                           t=merchandise_value(suits)), seat),))
+    locked = state.pads_locked | {seat}
+    line = msg("{name} has locked the score pad", name=name)
+    new = replace(state, pads=pads, pad_at={**state.pad_at, seat: 0}, pads_locked=locked,
+                  log=appended(state.log, line))
+    events = [Event(line)]
+    if len(locked) == len(state.seats):
+        sheet = score_sheet(new)
+        over = msg("Score sheet revealed")
+        new = replace(new, phase="over", log=appended(new.log, over))
+        events += [Event(over), Event(result_line(sheet))]
+    return Step(new, tuple(events))
 
 
 def reopen(state: FiveTribesState, seat: int) -> Step[FiveTribesState]:
-    """Hold OK after entering the unsold merchandise: enter it again (until all are in)."""
-    if state.phase != "scoring" or seat not in state.unsold_done:
+    """Hold OK on a locked pad: enter it again from the top (the values stay as drafts)."""
+    if state.phase != "scoring" or seat not in state.pads_locked:
         raise IllegalAction(NOTHING_LOCKED)
-    line = msg("{name} enters the merchandise again", name=state.names()[seat])
-    new = replace(state, unsold_done=state.unsold_done - {seat},
-                  unsold={s: v for s, v in state.unsold.items() if s != seat},
-                  log=appended(state.log, line))
+    line = msg("{name} enters the score pad again", name=state.names()[seat])
+    new = replace(state, pads_locked=state.pads_locked - {seat},
+                  pad_at={**state.pad_at, seat: 0}, log=appended(state.log, line))
     return Step(new, (Event(line),))
+
+
+def counts(state: FiveTribesState, seat: int) -> dict[str, int]:
+    """The merchandise cards the seat entered, by type."""
+    pad = state.pads.get(seat, ())
+    return {t: pad[FIRST_CARD + k] for k, t in enumerate(CARD_TYPES)
+            if FIRST_CARD + k < len(pad)}
+
+
+def score_sheet(state: FiveTribesState) -> ScoreSheet:
+    """Every category of the rules by seat; complete once every pad is locked."""
+    n = len(state.seats)
+    complete = len(state.pads_locked) == n
+
+    def entry(seat: int, key: str) -> int:
+        pad = state.pads.get(seat, ())
+        k = next(i for i, item in enumerate(PAD) if item.key == key)
+        return pad[k] if k < len(pad) else 0
+
+    viziers = [entry(s, "viziers") for s in range(n)]
+    vizier_points = tuple(v + 10 * sum(1 for o in viziers if o < v) for v in viziers)
+    merch = tuple(sum(suit_value(x) for x in best_suits(counts(state, s))) for s in range(n))
+    cats = (
+        Category("gold", msg("Gold"), tuple(state.gold(s) for s in range(n))),
+        Category("viziers", msg("Viziers"), vizier_points),
+        Category("elders", msg("Elders"), tuple(2 * entry(s, "elders") for s in range(n))),
+        Category("djinns", msg("Djinns"), tuple(entry(s, "djinns") for s in range(n))),
+        Category("palms", msg("Palm trees"), tuple(3 * entry(s, "palms") for s in range(n))),
+        Category("palaces", msg("Palaces"), tuple(5 * entry(s, "palaces") for s in range(n))),
+        Category("tiles", msg("Tiles"), tuple(entry(s, "tiles") for s in range(n))),
+        Category("merchandise", msg("Merchandise"), merch),
+    )
+    return ScoreSheet(tuple(state.names()), cats,
+                      msg("Most points wins: every category of the rulebook's score pad; "
+                          "a tie is a shared win."), complete=complete)

@@ -1,7 +1,7 @@
 """Five Tribes' state: the turn order track and its bids, sales, the merchandise calculators.
 
-Each seat's gold is in the ledger (hidden: only the seat's own LCD shows it). Rules: shared/
-rules.md section 4; seed shared/seeds/003_*.txt (rulebook page 7).
+Each seat's gold is in the ledger (hidden: only the seat's own LCD shows it). Rules as applied:
+docs/games/five_tribes.md.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from ...actions import Value
 from ...ledger import Ledger
 from ...rounds.ordered import OrderedRound
 from ...seats import Seat, clockwise_from
-from ...text import Msg
+from ...text import Msg, msg
 
 # The turn order track, best spot first. Index = spot; 6, 7 and 8 are the three 0s.
 COSTS = (18, 12, 8, 5, 3, 1, 0, 0, 0)
@@ -23,9 +23,18 @@ ZERO_SPOTS = 3  # never more than three markers on 0s
 # Gold for a suit of n all-different merchandise cards (index n), rulebook 2.6 / seed S3.
 SUIT_VALUES = (0, 1, 3, 7, 13, 21, 30, 40, 50, 60)
 MAX_SUIT = 9
-# Cards of each of the nine merchandise types (Ivory, Jewels, Gold, Papyrus, Silk, Spice,
-# Fish, Wheat, Pottery): what bounds how many suits of a size can exist at once.
+# The nine merchandise types (the box's keys, rarest first) and the cards of each in the
+# deck (rules.md 4.2): no hand holds more. Fakirs are resource cards but never merchandise.
+CARD_TYPES = ("ivory", "jewels", "gold", "papyrus", "silk", "spice", "fish", "wheat", "pottery")
 MERCHANDISE = (2, 2, 2, 4, 4, 4, 6, 6, 6)
+DECK = dict(zip(CARD_TYPES, MERCHANDISE, strict=True))
+FAKIR = "fakir"
+CARD_NAMES: dict[str, Msg] = {
+    "ivory": msg("Ivory"), "jewels": msg("Jewels"), "gold": msg("Gold"),
+    "papyrus": msg("Papyrus"), "silk": msg("Silk"), "spice": msg("Spice"),
+    "fish": msg("Fish"), "wheat": msg("Wheat"), "pottery": msg("Pottery"),
+    FAKIR: msg("Fakir"),
+}
 SMALL_MARKET = 3
 LARGE_MARKET = 6
 MAX_ENTRY = 999
@@ -34,7 +43,9 @@ MAX_ENTRY = 999
 SELL, SMALL, LARGE, GAIN, PAY, DONE = "sell", "small", "large", "gain", "pay", "done"
 FAKIRS = "fakirs"  # the spot menu's Kumarbi entry
 BACK = "back"
-END = "end"  # closes a sale, or a seat's unsold merchandise at the end
+END = "end"  # closes a sale
+CLOSE = "close"  # closes the suit being built in a sale
+UNDO = "undo"  # takes the last card back out of the suit being built
 
 Phase = Literal["bid", "play", "scoring", "over"]
 # What the acting seat's box asks beyond its main question: "" = the spot list or the turn
@@ -52,20 +63,19 @@ def suit_value(size: int) -> int:
     return SUIT_VALUES[size]
 
 
-def suits_possible(suits: Sequence[int]) -> bool:
-    """Whether one hand can hold these suits at once, given the cards of each type.
+def best_suits(counts: Mapping[str, int]) -> tuple[int, ...]:
+    """The suits that score most from a hand of `counts` cards per type, largest first.
 
-    Each suit takes distinct types, each type has a fixed number of cards, so this is
-    Gale's condition: for every k, the k largest suits need at most sum(min(cards, k)).
+    Each suit takes one card of every type still held. That is the best split: a suit's
+    value grows by at least as much with every card added (1, 2, 4, 6, 8, 9, 10, 10, 10),
+    so making the big suits bigger never loses.
     """
-    if any(not 1 <= s <= MAX_SUIT for s in suits):
-        return False
-    need = 0
-    for k, size in enumerate(sorted(suits, reverse=True), start=1):
-        need += size
-        if need > sum(min(c, k) for c in MERCHANDISE):
-            return False
-    return True
+    left = {t: n for t, n in counts.items() if n > 0}
+    suits = []
+    while left:
+        suits.append(len(left))
+        left = {t: n - 1 for t, n in left.items() if n > 1}
+    return tuple(suits)
 
 
 def merchandise_value(suits: Sequence[int]) -> int:
@@ -132,15 +142,18 @@ class Bid:
         return tuple(p.seat for p in self.track() if p is not None)
 
 
+Suit = tuple[str, ...]  # card types, all different
+
+
 @dataclass(frozen=True)
 class Sale:
     seat: int
     turn: int
-    suits: tuple[int, ...]
+    suits: tuple[Suit, ...]
 
     @property
     def gold(self) -> int:
-        return merchandise_value(self.suits)
+        return merchandise_value([len(s) for s in self.suits])
 
 
 @dataclass(frozen=True)
@@ -153,12 +166,15 @@ class FiveTribesState:
     play: OrderedRound | None = None
     mode: Mode = ""
     fakirs: int = 0  # Fakirs chosen for Kumarbi while mode == "spot_f"
-    sale: tuple[int, ...] = ()  # suits sold so far in the sale under way
+    sale: tuple[Suit, ...] = ()  # suits sold so far in the sale under way
+    suit: Suit = ()  # the suit being built in the sale under way
     kumarbi: int | None = None  # the seat holding the Djinn Kumarbi
     bids: tuple[Bid, ...] = ()  # finished bids, for the outcome
     sales: tuple[Sale, ...] = ()
-    unsold: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
-    unsold_done: frozenset[int] = frozenset()
+    # The final score pad: each seat's entries so far (secret until every pad is locked).
+    pads: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+    pad_at: Mapping[int, int] = field(default_factory=dict)  # the category each seat is on
+    pads_locked: frozenset[int] = frozenset()
     log: Sequence[Msg] = ()
 
     def gold(self, seat: int) -> int:

@@ -11,9 +11,20 @@ from typing import Any, Literal
 
 from ...ledger import SUPPLY
 from ...rounds.ordered import OrderedRound
+from ...scoresheet import result_line, sheet_json, sheet_panel
 from ...text import Msg, msg
 from ...views import Cell, Panel, SeatLine, Style, TableView
-from .state import COSTS, MAX_SUIT, SUIT_VALUES, Bid, FiveTribesState, markers, merchandise_value
+from .scoring import counts, score_sheet
+from .state import (
+    COSTS,
+    MAX_SUIT,
+    SUIT_VALUES,
+    Bid,
+    FiveTribesState,
+    best_suits,
+    markers,
+    merchandise_value,
+)
 
 
 def table(name: Msg, state: FiveTribesState) -> TableView:
@@ -22,14 +33,14 @@ def table(name: Msg, state: FiveTribesState) -> TableView:
     actor = state.actor
     seats = []
     for i, s in enumerate(state.seats):
-        status: Literal["waiting", "turn", "done", "thinking"] = "waiting"
+        status: Literal["waiting", "turn", "done", "thinking", "locked"] = "waiting"
         if state.phase in ("bid", "play"):
             if i == actor:
                 status = "turn"
             elif _acted(state, i):
                 status = "done"
         elif state.phase == "scoring":
-            status = "done" if i in state.unsold_done else "thinking"
+            status = "locked" if i in state.pads_locked else "thinking"
         else:
             status = "done"
         badges = (msg("Kumarbi"),) if state.kumarbi == i else ()
@@ -47,13 +58,17 @@ def table(name: Msg, state: FiveTribesState) -> TableView:
         detail = msg("Play order: {order}. Next bid order: the same.",
                      order=", ".join(names[s] for s in state.play.order))
     elif state.phase == "scoring":
-        panels.append(_suits_panel())
-        headline = msg("Game over: unsold merchandise")
-        detail = msg("Each seat enters its unsold suits on its box.")
+        panels += [_pad_panel(), _suits_panel()]
+        headline = msg("Game over: score pads")
+        detail = msg("Each seat enters its points on its own box, in secret; the score "
+                     "sheet is revealed when every pad is locked.")
     else:
-        panels.append(_final_panel(state))
-        headline = msg("Game over")
-        detail = msg("Gold and merchandise; add the other points from the score pad.")
+        sheet = score_sheet(state)
+        panels.append(sheet_panel(sheet, msg("Score sheet"), msg(
+            "Viziers: 1 each, +10 per opponent with fewer. Merchandise, the best suits "
+            "(cards): {suits}.", suits=_suits_text(state))))
+        headline = result_line(sheet)
+        detail = sheet.decided_by
     return TableView(name, headline, detail, tuple(seats), tuple(panels),
                      tuple(state.log[-6:]), final=state.phase == "over")
 
@@ -102,6 +117,22 @@ def _order_panel(state: FiveTribesState, rnd: OrderedRound, title: Msg, verb: st
     return Panel(title, tuple(rows), note)
 
 
+def _pad_panel() -> Panel:
+    """What the score pad asks and how each category scores (rules.md 4.3)."""
+    rows = (
+        (Cell(msg("Category"), "head"), Cell(msg("Points"), "head")),
+        (Cell(msg("Gold")), Cell(msg("1 per gold (the companion counts it)"))),
+        (Cell(msg("Viziers")), Cell(msg("1 each, +10 per opponent with fewer"))),
+        (Cell(msg("Elders")), Cell(msg("2 each"))),
+        (Cell(msg("Djinns")), Cell(msg("the points on the cards"))),
+        (Cell(msg("Palm trees")), Cell(msg("3 each"))),
+        (Cell(msg("Palaces")), Cell(msg("5 each"))),
+        (Cell(msg("Tiles")), Cell(msg("the points on the tiles"))),
+        (Cell(msg("Merchandise")), Cell(msg("cards by type: the best suits"))),
+    )
+    return Panel(msg("Score pad"), rows)
+
+
 def _suits_panel() -> Panel:
     sizes = range(1, MAX_SUIT + 1)
     rows = ((Cell(msg("Cards"), "head"), *(Cell(str(n), "head") for n in sizes)),
@@ -110,25 +141,18 @@ def _suits_panel() -> Panel:
                  msg("A suit is cards of all-different types; Fakirs do not count."))
 
 
-def _final_panel(state: FiveTribesState) -> Panel:
-    names = state.names()
-    rows: list[tuple[Cell, ...]] = [
-        (Cell(msg("Seat"), "head"), Cell(msg("Gold"), "head"),
-         Cell(msg("Merchandise"), "head"), Cell(msg("Total"), "head"))]
-    totals = {i: state.gold(i) + merchandise_value(state.unsold.get(i, ()))
-              for i in range(len(names))}
-    top = max(totals.values())
-    for i in sorted(totals, key=lambda s: (-totals[s], s)):
-        suits = state.unsold.get(i, ())
-        merch = str(merchandise_value(suits))
-        if suits:
-            merch = f"{merch} ({'+'.join(str(s) for s in suits)})"
-        style: Style = "win" if totals[i] == top else ""
-        rows.append((Cell(names[i], style), Cell(str(state.gold(i))), Cell(merch),
-                     Cell(str(totals[i]), style)))
-    return Panel(msg("Gold and merchandise"), tuple(rows),
-                 msg("Viziers, Elders, Djinns, tiles, palm trees and palaces are not "
-                     "counted here."))
+def _suits_text(state: FiveTribesState) -> Msg:
+    """The suits the companion formed from each seat's cards, so the sheet can be checked:
+    "Ann 4, Bob 5+2, Cy none"."""
+    parts: list[Msg] = []
+    for i, name in enumerate(state.names()):
+        suits = best_suits(counts(state, i))
+        sizes: Msg | str = "+".join(str(n) for n in suits) if suits else msg("none")
+        parts.append(msg("{name} {suits}", name=name, suits=sizes))
+    out = parts[0]
+    for part in parts[1:]:
+        out = msg("{a}, {b}", a=out, b=part)
+    return out
 
 
 # ---------------------------------------------------------------- replay --json
@@ -167,18 +191,19 @@ def outcome(game_id: str, state: FiveTribesState) -> dict[str, Any]:
                            else None),
         "kumarbi": state.kumarbi,
         "sales": [{"seat": s.seat, "name": names[s.seat], "turn": s.turn,
-                   "suits": list(s.suits), "gold": s.gold} for s in state.sales],
-        "sale_in_progress": list(state.sale),
+                   "suits": [list(x) for x in s.suits], "gold": s.gold}
+                  for s in state.sales],
+        "sale_in_progress": [list(x) for x in state.sale],
+        "suit_in_progress": list(state.suit),
     }
     if state.phase in ("scoring", "over"):
-        out["merchandise"] = [
-            {"seat": i, "name": n, "suits": list(state.unsold.get(i, ())),
-             "value": merchandise_value(state.unsold.get(i, ())),
-             "done": i in state.unsold_done} for i, n in enumerate(names)]
+        out["score_pads_locked"] = sorted(state.pads_locked)
     if state.phase == "over":
-        out["final"] = [
-            {"seat": i, "name": n, "gold": state.gold(i),
-             "merchandise": merchandise_value(state.unsold.get(i, ())),
-             "total": state.gold(i) + merchandise_value(state.unsold.get(i, ()))}
+        sheet = score_sheet(state)
+        out["merchandise"] = [
+            {"seat": i, "name": n, "cards": counts(state, i),
+             "suits": list(best_suits(counts(state, i))),
+             "value": merchandise_value(best_suits(counts(state, i)))}
             for i, n in enumerate(names)]
+        out["final"] = sheet_json(sheet)
     return out

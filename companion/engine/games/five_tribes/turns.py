@@ -18,23 +18,26 @@ from ...rounds.ordered import OrderedRound
 from ...text import msg
 from .state import (
     BACK,
+    CARD_NAMES,
+    CLOSE,
+    DECK,
     DONE,
     END,
+    FAKIR,
     GAIN,
     LARGE,
     LARGE_MARKET,
     MAX_ENTRY,
-    MAX_SUIT,
     PAY,
     SELL,
     SMALL,
     SMALL_MARKET,
+    UNDO,
     Bid,
     FiveTribesState,
     Sale,
     merchandise_value,
     suit_value,
-    suits_possible,
 )
 
 
@@ -49,7 +52,7 @@ def turn(state: FiveTribesState, seat: int, value: Value) -> Step[FiveTribesStat
     if state.mode in ("gain", "pay"):
         return _amount(state, seat, value)
     if value == SELL:
-        return Step(replace(state, mode="sell", sale=()))
+        return Step(replace(state, mode="sell", sale=(), suit=()))
     if value in (SMALL, LARGE):
         cost, label = ((SMALL_MARKET, msg("Small Market")) if value == SMALL
                        else (LARGE_MARKET, msg("Large Market")))
@@ -69,36 +72,56 @@ def turn(state: FiveTribesState, seat: int, value: Value) -> Step[FiveTribesStat
     raise IllegalAction("Pick from the\nmenu")
 
 
-def check_suit(value: Value, suits: tuple[int, ...]) -> tuple[int, ...]:
-    """`suits` with one more suit of `value` cards, refused unless one hand can hold them all
-    (a sale in a turn, and the unsold merchandise at the end)."""
-    if not isinstance(value, int) or not 1 <= value <= MAX_SUIT:
-        raise IllegalAction("A suit is 1 to 9\ncards")
-    suits = (*suits, value)
-    if not suits_possible(suits):
-        raise IllegalAction("Not enough cards\nfor these suits")
-    return suits
+def check_card(state: FiveTribesState, value: Value) -> str:
+    """The card type `value` names, refused with the reason unless it can join the suit being
+    built: no Fakir, no type twice in one suit, no more cards of a type than the deck has."""
+    if value == FAKIR:
+        raise IllegalAction("Fakirs are\nnever sold")
+    if not isinstance(value, str) or value not in DECK:
+        raise IllegalAction("Pick a card type\nor SUIT OK")
+    name = CARD_NAMES[value]
+    if value in state.suit:
+        raise IllegalAction(msg("{card} is\nalready in suit", card=name))
+    if in_sale(state, value) >= DECK[value]:
+        raise IllegalAction(msg("Only {n} {card}\nin the deck", n=DECK[value], card=name))
+    return value
+
+
+def in_sale(state: FiveTribesState, card: str) -> int:
+    """Cards of a type already in this sale's suits (one hand holds them all at once)."""
+    return sum(1 for suit in (*state.sale, state.suit) if card in suit)
 
 
 def _sell(state: FiveTribesState, seat: int, value: Value) -> Step[FiveTribesState]:
     name = state.names()[seat]
+    if value == UNDO:
+        if not state.suit:
+            raise IllegalAction("No card to\ntake back")
+        return Step(replace(state, suit=state.suit[:-1]))
+    if value == CLOSE:
+        if not state.suit:
+            raise IllegalAction("The suit has\nno card yet")
+        gain = suit_value(len(state.suit))
+        ledger = state.ledger.transfer(SUPPLY, seat_account(seat), gain,
+                                       msg("suit of {n}", n=len(state.suit)), secret=True)
+        sale = (*state.sale, state.suit)
+        total = merchandise_value([len(s) for s in sale])
+        return Step(replace(state, ledger=ledger, sale=sale, suit=()),
+                    (Event(msg("Suit of {n}: +{g}\nsale +{t}", n=len(state.suit), g=gain,
+                               t=total), seat),))
     if value == END:
+        if state.suit:
+            raise IllegalAction("Close the suit\nfirst: SUIT OK")
         if not state.sale:
             return Step(replace(state, mode=""))
-        assert state.play is not None
-        sale = Sale(seat, state.bid.turn, state.sale)
+        done = Sale(seat, state.bid.turn, state.sale)
         # Public: that a sale happened. Private: what it paid (gold is secret).
         line = msg("{name} sold merchandise", name=name)
-        new = replace(state, mode="", sale=(), sales=(*state.sales, sale),
+        new = replace(state, mode="", sale=(), sales=(*state.sales, done),
                       log=appended(state.log, line))
-        return Step(new, (Event(line), Event(msg("Sale: +{g} gold", g=sale.gold), seat)))
-    suits = check_suit(value, state.sale)
-    gain = suit_value(suits[-1])
-    ledger = state.ledger.transfer(SUPPLY, seat_account(seat), gain,
-                                   msg("suit of {n}", n=value), secret=True)
-    total = merchandise_value(suits)
-    return Step(replace(state, ledger=ledger, sale=suits),
-                (Event(msg("Suit {n}: +{g}\nsale +{t}", n=value, g=gain, t=total), seat),))
+        return Step(new, (Event(line), Event(msg("Sale: +{g} gold", g=done.gold), seat)))
+    card = check_card(state, value)
+    return Step(replace(state, suit=(*state.suit, card)))
 
 
 def _amount(state: FiveTribesState, seat: int, value: Value) -> Step[FiveTribesState]:

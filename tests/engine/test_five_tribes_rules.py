@@ -433,12 +433,12 @@ def test_final_score_every_category_to_the_winner(tmp_path: Path) -> None:
     assert final["winners"] == [1] and final["winner_names"] == ["Bob"]
     assert final["tie"] is False and final["complete"] is True
     assert out["merchandise"][1]["suits"] == [7, 1]
-    view = GAME.table(History_of(lines).state)
+    view = GAME.table(history_of(lines).state)
     assert view.final and view.headline.render() == "Bob wins with 150 points"
     assert "Most points wins" in view.detail.render()
 
 
-def History_of(lines: list[dict[str, Any]]) -> History:  # noqa: N802 - reads as a noun
+def history_of(lines: list[dict[str, Any]]) -> History:
     h = History.start(GAME, Setup(GAME.id, tuple(Seat(n) for n in SEATS)))
     for line in lines:
         if line["type"] == "enter":
@@ -457,7 +457,7 @@ def test_a_tied_final_score_is_a_shared_win(tmp_path: Path) -> None:
     out = scenario(tmp_path, lines)
     assert [t["total"] for t in out["final"]["totals"]] == [60, 51, 50, 60]
     assert out["final"]["winners"] == [0, 3] and out["final"]["tie"] is True
-    view = GAME.table(History_of(lines).state)
+    view = GAME.table(history_of(lines).state)
     assert view.headline.render() == "Ann and Di share the win with 60 points"
     sheet = view.panels[-1]
     total_row = sheet.rows[-1]

@@ -15,8 +15,8 @@ seats play with two markers each.
 
 `state` holds the track, the calculators and the state types; `bidding` the bid for turn
 order, `turns` a seat's turn and its sales, `scoring` the score pads and the score sheet;
-`boxes` what each seat's box asks; `rules` the game (setup, dispatch, host commands); `table` the public view
-and the replay output.
+`boxes` what each seat's box asks; `rules` the game (setup, dispatch, host commands);
+`table` the public view and the replay output.
 """
 
 from .rules import GAME, FiveTribes

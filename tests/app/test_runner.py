@@ -3,6 +3,7 @@ journal, and refusing a journal that belongs to another table."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -16,21 +17,8 @@ from companion.engine.actions import Enter, Host
 from companion.engine.errors import ConfigError
 from companion.i18n import translator
 
-CONFIG = """\
-game = "camel-up"
-journal = "j.jsonl"
-[host]
-box = "mock:3"
-[[seat]]
-name = "Ann"
-box = "mock:0"
-[[seat]]
-name = "Bob"
-box = "mock:1"
-[[seat]]
-name = "Cy"
-box = "keyboard:0"
-"""
+TableConfig = Callable[..., Path]  # the fixture in conftest.py
+BOXES = ("mock:0", "mock:1", "keyboard:0")  # and the host's own box on mock:3
 
 
 class Clock:
@@ -40,9 +28,8 @@ class Clock:
         return self.now
 
 
-def test_mock_host_box_runs_the_menu_and_shows_it(tmp_path: Path) -> None:
-    (tmp_path / "c.toml").write_text(CONFIG)
-    cfg = load_config(tmp_path / "c.toml")
+def test_mock_host_box_runs_the_menu_and_shows_it(table_config: TableConfig) -> None:
+    cfg = load_config(table_config(BOXES, host="mock:3"))
     history, journal, resumed = open_history(cfg, cfg.journal)
     assert not resumed
     clock = Clock()
@@ -73,9 +60,9 @@ def test_mock_host_box_runs_the_menu_and_shows_it(tmp_path: Path) -> None:
         journal.close()
 
 
-def test_resume_keeps_locked_bids_and_refuses_another_tables_journal(tmp_path: Path) -> None:
-    (tmp_path / "c.toml").write_text(CONFIG.replace('box = "mock:3"', 'box = "keyboard"'))
-    cfg = load_config(tmp_path / "c.toml")
+def test_resume_keeps_locked_bids_and_refuses_another_tables_journal(
+        table_config: TableConfig) -> None:
+    cfg = load_config(table_config(BOXES, host="keyboard"))
     history, journal, _ = open_history(cfg, cfg.journal)
     c = Controller(history, journal, translator("en"))
     c.submit(Host.make("start", card="highest_bet"), 0.0, None)
@@ -89,17 +76,15 @@ def test_resume_keeps_locked_bids_and_refuses_another_tables_journal(tmp_path: P
         "locked",
         "thinking",
     ]
-    (tmp_path / "c.toml").write_text(CONFIG.replace('"Bob"', '"Bea"'))
+    other = table_config(BOXES, names=("Ann", "Bea", "Cy"), host="keyboard")
     with pytest.raises(ConfigError, match="holds another game"):
-        open_history(load_config(tmp_path / "c.toml"), cfg.journal)
+        open_history(load_config(other), cfg.journal)
 
 
-def test_show_lcds_is_refused_where_money_is_hidden(tmp_path: Path) -> None:
+def test_show_lcds_is_refused_where_money_is_hidden(table_config: TableConfig) -> None:
     from companion.app.runner import run_from_config
 
-    config = CONFIG.replace('game = "camel-up"', 'game = "five-tribes"').replace(
-        "[host]", "[display]\nshow_lcds = true\n[host]"
-    )
-    (tmp_path / "c.toml").write_text(config)
+    config = table_config(BOXES, game="five-tribes", host="mock:3",
+                          extra="[display]\nshow_lcds = true\n")
     with pytest.raises(ConfigError, match="hidden money"):
-        run_from_config(tmp_path / "c.toml")
+        run_from_config(config)

@@ -11,7 +11,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -92,25 +92,14 @@ def test_a_dead_socket_is_said_once_and_never_raises(tmp_path: Path,
     assert capsys.readouterr().err.count("cannot notify systemd") == 1
 
 
-CONFIG = """\
-game = "camel-up"
-journal = "j.jsonl"
-[[seat]]
-name = "Ann"
-box = "mock:0"
-[[seat]]
-name = "Bob"
-box = "mock:1"
-[[seat]]
-name = "Cy"
-box = "mock:2"
-"""
+TableConfig = Callable[..., Path]  # the fixture in conftest.py
+MOCKS = ("mock:0", "mock:1", "mock:2")
 
 
 def test_the_running_table_pings_the_watchdog_while_idle(
-        tmp_path: Path, listener: tuple[socket.socket, str]) -> None:
+        tmp_path: Path, listener: tuple[socket.socket, str], table_config: TableConfig) -> None:
     sock, path = listener
-    (tmp_path / "c.toml").write_text(CONFIG)
+    table_config(MOCKS)
     # WatchdogSec=1: pings are due every 0.5 s, and the idle loop (mock boxes, nobody
     # pressing) must wake for them by itself.
     env = {**os.environ, "NOTIFY_SOCKET": path, "WATCHDOG_USEC": "1000000",
@@ -141,7 +130,8 @@ def test_the_running_table_pings_the_watchdog_while_idle(
     assert "Traceback" not in err, err
 
 
-def test_an_idle_loop_wakes_for_the_watchdog_and_pings_each_pass(tmp_path: Path) -> None:
+def test_an_idle_loop_wakes_for_the_watchdog_and_pings_each_pass(
+        table_config: TableConfig) -> None:
     """With no tick and no deadline the loop would sleep until input; the watchdog caps it."""
     from companion.app.config import load_config
     from companion.app.controller import Controller
@@ -150,8 +140,7 @@ def test_an_idle_loop_wakes_for_the_watchdog_and_pings_each_pass(tmp_path: Path)
     from companion.boxes.vocabulary import Quit
     from companion.i18n import translator
 
-    (tmp_path / "c.toml").write_text(CONFIG.replace("mock:", "keyboard:"))
-    cfg = load_config(tmp_path / "c.toml")
+    cfg = load_config(table_config(("keyboard:0", "keyboard:1", "keyboard:2")))
     history, journal, _ = open_history(cfg, cfg.journal)
     clock = Clock()
     app = App(Controller(history, journal, translator("en")), {}, clock)

@@ -119,6 +119,8 @@ def _journal_place(path: Path) -> None:
         if not path.is_file():
             raise Refused(msg("journal {path} is not a regular file", path=str(path)),
                           msg("point journal at a plain file"))
+        if read_only(path):
+            return  # a disk fault, not a config one: the table starts and waits it out
         if not os.access(path, os.R_OK | os.W_OK):
             raise Refused(msg("journal {path} cannot be written by this user", path=str(path)),
                           msg("run as the file's owner (sudo -u companion), or fix its owner "
@@ -131,8 +133,20 @@ def _journal_place(path: Path) -> None:
         raise Refused(msg("journal {path}: {parent} is a file, not a folder", path=str(path),
                           parent=str(folder)),
                       msg("put the journal in a folder, not under a file"))
+    if read_only(folder):
+        return
     if not os.access(folder, os.W_OK | os.X_OK):
         raise Refused(msg("journal {path} cannot be created: the folder {parent} is not "
                           "writable by this user", path=str(path), parent=str(folder)),
                       msg("create the folder for the companion's user (install.sh makes "
                           "/var/lib/companion), or point journal elsewhere"))
+
+
+def read_only(path: Path) -> bool:
+    """Whether `path` sits on a file system mounted read-only (os.access says "not writable"
+    there too, but that is the storage's fault, which the running table reports and waits
+    out, not the config's)."""
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False

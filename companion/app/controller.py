@@ -3,7 +3,8 @@
 Every input goes through `handle`. An action is checked against the rules first (pure),
 then journaled and fsynced, and only then accepted and shown: a box says LOCKED only for
 what is already on disk. Refusals flash on the seat's own LCD (or the table banner for the
-host) and change nothing.
+host) and change nothing. When the disk refuses the journal, the entry is refused the same
+way and the table says so until the disk writes again (companion.app.storage).
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from ..engine.views import TableView
 from ..i18n import Translate
 from .boxui import BoxSession, fit
 from .hostmenu import HostMenu, MenuEntry, entries
-from .journal import Journal
+from .journal import Journal, StorageFault
+from .storage import RETRY_SECONDS, box_words, down_line, log, table_words, up_line
 
 BANNER_SECONDS = 4.0
 
@@ -53,6 +55,12 @@ class Controller:
         self.banner: Banner | None = None
         self.host_menu = HostMenu()
         self._now = 0.0
+        # When a down journal is tried again (0.0: at the first chance, for a disk that
+        # refused it at start); None while it writes.
+        self._retry_at: float | None = (0.0 if journal is not None and journal.down is not None
+                                        else None)
+        if journal is not None and journal.down is not None:
+            log.warning(down_line(journal.down).render(translate))
         self._sync()
 
     @property
@@ -102,7 +110,11 @@ class Controller:
                 self.banner = Banner(msg("Host: {why}", why=text), now + BANNER_SECONDS)
             return False
         if self.journal is not None:
-            self.journal.append(action)  # fsynced: only now may anyone see it confirmed
+            try:
+                self.journal.append(action)  # fsynced: only now may anyone see it confirmed
+            except StorageFault as fault:
+                self._unsaved(fault, now, seat)
+                return False
         self.history.accept(action, new_state)
         if seat is None:
             self.banner = None  # the host's earlier refusal is answered by this success
@@ -111,6 +123,33 @@ class Controller:
         if isinstance(action, Undo):
             self.banner = Banner(self.history.corrections[-1], now + BANNER_SECONDS)
         return True
+
+    def _unsaved(self, fault: StorageFault, now: float, seat: int | None) -> None:
+        """The disk refused the entry: the box says so; the table's banner says why."""
+        if seat is not None:
+            self.sessions[seat].flash(box_words(fault), now)
+        if self._retry_at is None:
+            log.warning(down_line(fault).render(self.translate))
+            self._retry_at = now + RETRY_SECONDS
+
+    @property
+    def storage_fault(self) -> StorageFault | None:
+        return self.journal.down if self.journal is not None else None
+
+    def _retry_storage(self, now: float) -> bool:
+        """Try a down journal again when its time has come; True when that changed what the
+        table shows (the fault passed, or became another)."""
+        fault = self.storage_fault
+        if fault is None or self._retry_at is None or now < self._retry_at:
+            return False
+        assert self.journal is not None
+        if self.journal.retry():
+            log.warning(up_line(fault).render(self.translate))
+            self._retry_at = None
+            return True
+        self._retry_at = now + RETRY_SECONDS
+        again = self.storage_fault
+        return again is None or again.errno != fault.errno
 
     def _show_events(self, events: tuple[Event, ...], now: float) -> None:
         for ev in events:
@@ -127,6 +166,7 @@ class Controller:
         self._now = max(self._now, now)
         for session in self.sessions.values():
             changed |= session.expire(now)
+        changed |= self._retry_storage(now)
         if self.banner is not None and now >= self.banner.until:
             self.banner = None
             changed = True
@@ -142,6 +182,8 @@ class Controller:
             times.append(self.banner.until)
         if self.host_menu.shown_until > self._now:
             times.append(self.host_menu.shown_until)
+        if self._retry_at is not None:
+            times.append(self._retry_at)
         return min((t for t in times if t is not None), default=None)
 
     def check_timer(self, view: TableView, now: float) -> bool:
@@ -189,4 +231,6 @@ class Controller:
         menu = self.host_menu.line(self.host_options(), self._now)
         if menu is not None:
             return menu
+        if self.storage_fault is not None:  # stays up until the disk writes again
+            return table_words(self.storage_fault)
         return self.banner.text if self.banner else None

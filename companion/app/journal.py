@@ -4,10 +4,16 @@ Line 1 is the setup (game, seats, options); every further line is one action. A 
 can only tear the last line, which no box had confirmed: it is dropped (and cut off the
 file) on load. Any other unreadable line is corruption and stops the start with its line
 number. Format: docs/journal.md.
+
+When the disk refuses a write (full, read-only, failing), the line is cut back off, nothing is
+confirmed, and the journal is *down* (`StorageFault`) until `retry` shows the disk takes a
+write again: the table keeps going and refuses entries meanwhile (companion.app.storage).
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
 from collections.abc import Callable
@@ -161,12 +167,16 @@ def load(path: Path) -> Loaded:
     return loaded
 
 
-def read(path: Path) -> Loaded | None:
+def read(path: Path, repair: bool = True) -> Loaded | None:
     """The journal's setup and actions; None when it holds nothing yet (empty, blank lines,
-    or only a setup line torn by a power cut): `companion run` starts a new game in it."""
+    or only a setup line torn by a power cut): `companion run` starts a new game in it.
+    `repair`: cut a torn last line off the file too (False on a disk that refuses writes:
+    the line is only left out, and cut when the journal opens for writing)."""
     data = path.read_bytes()
     torn = bool(data) and not data.endswith(b"\n")
-    if torn:
+    if torn and not repair:
+        data = data[:data.rfind(b"\n") + 1]
+    elif torn:
         # The last write never completed, so it was never confirmed to anyone: drop it.
         cut = data.rfind(b"\n") + 1
         with path.open("r+b") as f:
@@ -209,11 +219,27 @@ def parse_scenario(path: Path) -> tuple[Setup, list[Action]]:
     return parse_lines(text.splitlines(), str(path))
 
 
+class StorageFault(Exception):
+    """The journal's disk refused a write: nothing of that line was kept or confirmed."""
+
+    def __init__(self, path: Path, errno_: int | None, why: str) -> None:
+        super().__init__(f"{path}: {why}")
+        self.path, self.errno, self.why = path, errno_, why
+
+    @classmethod
+    def of(cls, path: Path, exc: OSError) -> StorageFault:
+        return cls(path, exc.errno, str(exc.strerror or exc))
+
+
+PROBE_BYTES = 4096  # a retry writes this much beside the journal: a line's room, and then some
+
+
 class Journal:
     """Append-only, fsynced writer. `append` returns only once the line is on disk.
 
     The file is the owner's alone (0600: it holds every sealed bid in clear). `lock`, when
-    given, is the table's hold on this journal (journal_lock) and is released by `close`."""
+    given, is the table's hold on this journal (journal_lock) and is released by `close`.
+    `down` is the fault that stops it taking lines (None while the disk writes)."""
 
     MODE = 0o600
 
@@ -222,10 +248,23 @@ class Journal:
         self.path = path
         self._wall = wall_clock
         self._lock = lock
-        self._fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, self.MODE)
+        self._fd: int | None = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, self.MODE)
         if os.fstat(self._fd).st_mode & 0o077:
             os.fchmod(self._fd, self.MODE)  # a journal from an older version was 0640
         self.seq = 0
+        self._good = os.fstat(self._fd).st_size  # bytes known whole and fsynced
+        self._torn = False  # a failed write left bytes past _good that could not be cut yet
+        self.down: StorageFault | None = None
+        self._reopen: Callable[[], Journal] | None = None
+
+    @classmethod
+    def offline(cls, path: Path, fault: StorageFault, reopen: Callable[[], Journal]) -> Journal:
+        """A journal whose disk refused it at start: down until `reopen` (which opens the
+        real journal, as at start) succeeds in a `retry`."""
+        j = cls.__new__(cls)
+        j.path, j._wall, j._lock, j._fd, j.seq = path, None, None, None, 0
+        j._good, j._torn, j.down, j._reopen = 0, False, fault, reopen
+        return j
 
     @classmethod
     def create(cls, path: Path, setup: Setup, wall_clock: Callable[[], str] | None = None,
@@ -236,30 +275,103 @@ class Journal:
         if path.exists() and path.read_bytes().strip():
             raise FileExistsError(f"{path} already holds a game; resume it or move it away")
         j = cls(path, wall_clock, lock)
-        os.ftruncate(j._fd, 0)
-        j._write(setup_to_json(setup))
-        _fsync_dir(path.parent)  # the new file's name must survive a power cut too
+        try:
+            os.ftruncate(j._fd, 0)  # type: ignore[arg-type]
+            j._good = 0
+            j._write(setup_to_json(setup))
+            _fsync_dir(path.parent)  # the new file's name must survive a power cut too
+        except (OSError, StorageFault):
+            j.close(keep_lock=True)
+            raise
         return j
 
     def append(self, action: Action) -> None:
-        self.seq += 1
-        obj: dict[str, Any] = {"seq": self.seq, **action_to_json(action)}
+        """Write one action line; raises StorageFault (and keeps nothing) if the disk refuses,
+        at once while the journal is down."""
+        if self.down is not None:
+            raise self.down
+        obj: dict[str, Any] = {"seq": self.seq + 1, **action_to_json(action)}
         if self._wall is not None:
             obj["at"] = self._wall()
         self._write(obj)
+        self.seq += 1
 
     def _write(self, obj: dict[str, Any]) -> None:
         """One whole line, on disk before returning (the only place that writes)."""
         data = (json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
-        view = memoryview(data)
-        while view:
-            n = os.write(self._fd, view)
-            view = view[n:]
-        os.fsync(self._fd)
+        assert self._fd is not None  # an offline journal is down: append refused already
+        try:
+            view = memoryview(data)
+            while view:
+                n = self._os_write(self._fd, view)
+                view = view[n:]
+            self._os_fsync(self._fd)
+        except OSError as exc:
+            self._cut_back()
+            self.down = StorageFault.of(self.path, exc)
+            raise self.down from exc
+        self._good += len(data)
 
-    def close(self) -> None:
-        os.close(self._fd)
-        if self._lock is not None:
+    # The two system calls that put a line on disk; a test's failing writer replaces them.
+    _os_write = staticmethod(os.write)
+    _os_fsync = staticmethod(os.fsync)
+
+    def _cut_back(self) -> None:
+        """Cut off what a failed write left (part of a line, or a whole one whose fsync
+        failed), so that no later line follows a torn one; if the disk refuses even that,
+        `retry` cuts it before anything else is written."""
+        try:
+            assert self._fd is not None
+            os.ftruncate(self._fd, self._good)
+            self._os_fsync(self._fd)
+            self._torn = False
+        except OSError:
+            self._torn = True
+
+    def retry(self) -> bool:
+        """After a fault: does the disk take writes again? A page is written and fsynced
+        beside the journal (room and write access both shown), then removed. True when the
+        journal takes lines again."""
+        if self.down is None:
+            return True
+        try:
+            if self._fd is None and self._reopen is not None:
+                self._adopt(self._reopen())
+            if self._torn:
+                self._cut_back()
+                if self._torn:
+                    raise OSError(errno.EIO, "the torn line cannot be cut off")
+            self._probe()
+        except OSError as exc:
+            self.down = StorageFault.of(self.path, exc)
+            return False
+        except StorageFault as fault:
+            self.down = fault
+            return False
+        self.down = None
+        return True
+
+    def _adopt(self, other: Journal) -> None:
+        self._fd, self._lock, self.seq, self._good = other._fd, other._lock, other.seq, other._good
+        self._wall, self._torn, self._reopen = other._wall, other._torn, None
+
+    def _probe(self) -> None:
+        probe = self.path.with_name(self.path.name + ".probe")
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, self.MODE)
+        try:
+            if self._os_write(fd, bytes(PROBE_BYTES)) != PROBE_BYTES:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            self._os_fsync(fd)
+        finally:
+            os.close(fd)
+            with contextlib.suppress(OSError):
+                probe.unlink()
+
+    def close(self, keep_lock: bool = False) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+        if self._lock is not None and not keep_lock:
             self._lock.release()
             self._lock = None
 

@@ -6,6 +6,10 @@ replayed, then the writer opens it. A journal that holds nothing yet (empty, bla
 setup line torn by a power cut) begins a new game at once. Options in the config that differ
 from the journal's setup are reported, and the journal wins: a game never changes its rules
 half-way.
+
+When the disk refuses (read-only, full) at start, `open_offline` opens the table anyway: the
+journal as far as it can be read, and a writer that is down until the disk takes writes again
+(companion.app.storage).
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from ..engine.history import History, Setup, replay
 from ..engine.registry import get_game
 from ..engine.text import Msg, msg
 from .config import Config
-from .journal import Journal, make_folders, read
+from .journal import Journal, StorageFault, make_folders, read
 from .journal_lock import JournalLock
 
 
@@ -45,15 +49,7 @@ def open_table(cfg: Config, journal_path: Path,
             history = History.start(game, setup)
             journal = Journal.create(journal_path, history.setup, wall_clock, lock)
             return Opened(history, journal, False, None)
-        same = (loaded.setup.game == setup.game
-                and [s.name for s in loaded.setup.seats] == [s.name for s in setup.seats])
-        if not same:
-            raise ConfigError(str(journal_path), 1,
-                              msg("the journal holds another game ({game}, seats {names})",
-                                  game=loaded.setup.game,
-                                  names=", ".join(s.name for s in loaded.setup.seats)),
-                              msg("move the old journal away to start a new game, or point "
-                                  "'journal' in the config at a new file"))
+        check_same_game(journal_path, loaded.setup, setup)
         history = replay(game, loaded.setup, loaded.actions)
         journal = Journal(journal_path, wall_clock, lock)
         journal.seq = len(loaded.actions)
@@ -61,6 +57,39 @@ def open_table(cfg: Config, journal_path: Path,
     except BaseException:
         lock.release()
         raise
+
+
+def check_same_game(journal_path: Path, journal: Setup, config: Setup) -> None:
+    same = (journal.game == config.game
+            and [s.name for s in journal.seats] == [s.name for s in config.seats])
+    if not same:
+        raise ConfigError(str(journal_path), 1,
+                          msg("the journal holds another game ({game}, seats {names})",
+                              game=journal.game, names=", ".join(s.name for s in journal.seats)),
+                          msg("move the old journal away to start a new game, or point "
+                              "'journal' in the config at a new file"))
+
+
+def open_offline(cfg: Config, journal_path: Path, fault: StorageFault,
+                 wall_clock: Callable[[], str] | None = None) -> Opened:
+    """The table when the disk refused its journal at start: the game as far as the journal
+    can be read (nothing is written, a torn last line is only left out), and a journal that
+    is down until a retry opens it as `open_table` would."""
+    game = get_game(cfg.game)
+    setup = Setup(game.id, tuple(sc.seat for sc in cfg.seats), cfg.options)
+    loaded = read(journal_path, repair=False) if journal_path.is_file() else None
+    if loaded is None:
+        history = History.start(game, setup)
+        resumed, note = False, None
+    else:
+        check_same_game(journal_path, loaded.setup, setup)
+        history = replay(game, loaded.setup, loaded.actions)
+        resumed, note = True, drift(cfg, loaded.setup)
+
+    def reopen() -> Journal:
+        return open_table(cfg, journal_path, wall_clock).journal
+
+    return Opened(history, Journal.offline(journal_path, fault, reopen), resumed, note)
 
 
 def drift(cfg: Config, journal: Setup) -> Msg | None:

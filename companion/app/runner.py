@@ -23,10 +23,11 @@ from ..engine.text import msg
 from ..i18n import translator
 from .config import Config, load_config
 from .controller import Banner, Controller
-from .journal import Journal
+from .journal import Journal, StorageFault
 from .loop import App
-from .resume import open_table
+from .resume import Opened, open_offline, open_table
 from .sdnotify import Notifier
+from .storage import as_fault, is_storage_error
 
 if TYPE_CHECKING:
     from ..boxes.factory import Boxes
@@ -82,6 +83,28 @@ def pygame_pump(keys: dict[str, tuple[int, Key]], clock: Callable[[], float]
     return pump
 
 
+def open_journal(cfg: Config, journal_path: Path, given: Path | None = None) -> Opened:
+    """The table's journal, resumed or begun; on a full or read-only disk the table starts
+    anyway with the journal down (it says so and waits for the disk). `given`: --journal."""
+    try:
+        return open_table(cfg, journal_path, wall_clock)
+    except (OSError, StorageFault) as exc:
+        if not is_storage_error(exc):
+            raise _journal_refused(cfg, given, journal_path, exc) from exc
+        return open_offline(cfg, journal_path, as_fault(exc, journal_path), wall_clock)
+
+
+def _journal_refused(cfg: Config, journal: Path | None, journal_path: Path,
+                     exc: OSError | StorageFault) -> ConfigError:
+    """What the start-time checks could not see and no waiting mends (a race, no permission)."""
+    why = exc.why if isinstance(exc, StorageFault) else str(exc.strerror or exc)
+    problem = msg("cannot use the journal {path}: {why}", path=str(journal_path), why=why)
+    fix = msg("point journal at a file the companion may write")
+    if journal is not None:
+        return ConfigError("--journal", None, problem, fix)
+    return cfg.error("journal", problem, fix)
+
+
 NOTE_SECONDS = 8.0  # how long the table screen shows a start-up note (config drift)
 
 
@@ -90,15 +113,7 @@ def run_from_config(path: Path, journal: Path | None = None, lang: str | None = 
     translate = translator(lang or cfg.language)
     journal_path = journal or cfg.journal
     cfg.check_journal(journal)
-    try:
-        opened = open_table(cfg, journal_path, wall_clock)
-    except OSError as exc:  # what the checks could not see: a read-only disk, a race
-        problem = msg("cannot use the journal {path}: {why}", path=str(journal_path),
-                      why=str(exc.strerror or exc))
-        fix = msg("point journal at a file the companion may write")
-        if journal is not None:
-            raise ConfigError("--journal", None, problem, fix) from exc
-        raise cfg.error("journal", problem, fix) from exc
+    opened = open_journal(cfg, journal_path, journal)
     history, jnl, resumed = opened.history, opened.journal, opened.resumed
     table = public_view(history.game, history.state)
     if cfg.show_lcds and any(s.money is None for s in table.seats):

@@ -105,8 +105,9 @@ def _draw_timer(c: Canvas, timer: TimerView, box: pygame.Rect) -> pygame.Rect:
 
 
 def draw_banner(c: Canvas, text: str, area: pygame.Rect) -> pygame.Rect:
-    """A strip across `area` for a host correction or an error, up to two lines."""
-    size = c.px(20)
+    """A strip across `area` for a host correction or an error, up to two lines; its text is
+    24 px at 1280x720, readable from 2 m (a fault's words must be read from every seat)."""
+    size = c.px(24)
     pad = c.sp(8)
     lines = c.wrap(text, "bold", size, area.w - 4 * pad, 2)
     rect = pygame.Rect(area.x, area.y, area.w, len(lines) * c.lh("bold", size) + 2 * pad)

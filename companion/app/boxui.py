@@ -18,6 +18,15 @@ from ..i18n import Translate
 
 FLASH_SECONDS = 2.5
 
+# Box words for what the app itself says (not a game), here so the checks hold them to 16
+# columns: an entry the disk refused (companion.app.storage), and the host box's quit entry.
+NOT_SAVED = {"full": msg("NOT SAVED\ndisk full"), "read-only": msg("NOT SAVED\ndisk read-only"),
+             "error": msg("NOT SAVED\ndisk error")}
+HOST_QUIT = {False: (msg("Quit"), msg("OK, then confirm")),
+             True: (msg("Restart"), msg("OK, then confirm"))}  # by kiosk
+HOST_QUIT_YES = {False: (msg("Yes, quit now"), msg("OK to confirm")),
+                 True: (msg("Yes, restart"), msg("OK to confirm"))}
+
 
 def fit(text: str, width: int = LCD_COLS) -> str:
     """Cut or pad to exactly `width` columns (the LCD never keeps stale characters)."""

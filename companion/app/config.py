@@ -30,7 +30,7 @@ MAX_NESTING = 50  # arrays and inline tables inside each other; tomllib recurses
 # Every key the file may hold, per table ("" is the top level).
 KEYS: dict[str, tuple[str, ...]] = {
     "": ("game", "language", "journal", "lcd", "options", "display", "host", "seat"),
-    "display": ("size", "fullscreen", "show_lcds"),
+    "display": ("size", "fullscreen", "show_lcds", "kiosk"),
     "host": ("box",),
     "seat": ("name", "colour", "box"),
 }
@@ -54,6 +54,9 @@ class Config:
     show_lcds: bool = False
     host_box: str = "keyboard"
     lcd: str = "pcf8574"  # LCD backpack kind on the GPIO boxes: "pcf8574" or "mcp23008"
+    # An appliance (Esc never quits; quitting is the host's confirmed command): True, False,
+    # or None to tell by the environment (run by systemd).
+    kiosk: bool | None = None
     path: Path | None = None
     # Where each setting is written ("journal", "display.show_lcds", "options.start_coins"),
     # so that a check made at start (the journal's folder) can name the line too.
@@ -237,6 +240,7 @@ def parse_config(raw: dict[str, Any], text: str = "", path: Path | None = None) 
         game=game.id, seats=tuple(seats), options=dict(options), language=language,
         journal=journal, size=size, fullscreen=r.flag(display, "fullscreen", ("display",)),
         show_lcds=r.flag(display, "show_lcds", ("display",)), host_box=host_box, lcd=lcd,
+        kiosk=r.flag(display, "kiosk", ("display",)) if "kiosk" in display else None,
         path=path, lines=where,
     )
 

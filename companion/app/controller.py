@@ -21,8 +21,9 @@ from ..engine.history import History
 from ..engine.text import Msg, msg
 from ..engine.views import TableView
 from ..i18n import Translate
+from .app_commands import AppCommands
 from .boxui import BoxSession, fit
-from .hostmenu import HostMenu, MenuEntry, entries
+from .hostmenu import AppCommand, HostMenu, MenuEntry, entries
 from .journal import Journal, StorageFault
 from .storage import RETRY_SECONDS, box_words, down_line, log, table_words, up_line
 
@@ -42,8 +43,9 @@ class Banner:
 
 class Controller:
     def __init__(self, history: History, journal: Journal | None, translate: Translate,
-                 wall_ms: Callable[[], int] | None = None) -> None:
+                 wall_ms: Callable[[], int] | None = None, kiosk: bool = False) -> None:
         self.history = history
+        self.commands = AppCommands(kiosk)  # quitting (confirmed), the app's own entries
         # Wall-clock epoch ms for timed host commands (a trade timer); None: not stamped.
         self.wall_ms = wall_ms
         self.journal = journal
@@ -78,7 +80,11 @@ class Controller:
         self._now = now
         if isinstance(item, SeatIntent) and item.seat == HOST_SEAT:
             chosen = self.host_menu.on_intent(item, self.host_options(), now)
-            if chosen is not None:
+            if isinstance(chosen, AppCommand):
+                follow = self.commands.run(chosen, now)
+                if follow is not None:  # a question: the menu shows its answer next
+                    self.host_menu.show(self.host_options(), follow, now)
+            elif chosen is not None:
                 self.submit(chosen, now, seat=None)
             return True
         if isinstance(item, SeatIntent):
@@ -124,6 +130,13 @@ class Controller:
             self.banner = Banner(self.history.corrections[-1], now + BANNER_SECONDS)
         return True
 
+    def escape(self, now: float) -> bool:
+        """Esc on the table's keyboard: the table says what it does; True when it quits."""
+        self._now = now
+        text, quits = self.commands.escape(now)
+        self.banner = Banner(text, now + BANNER_SECONDS)
+        return quits
+
     def _unsaved(self, fault: StorageFault, now: float, seat: int | None) -> None:
         """The disk refused the entry: the box says so; the table's banner says why."""
         if seat is not None:
@@ -163,6 +176,7 @@ class Controller:
 
     def expire(self, now: float) -> bool:
         changed = self._now < self.host_menu.shown_until <= now
+        changed |= self.commands.passed(self._now, now)
         self._now = max(self._now, now)
         for session in self.sessions.values():
             changed |= session.expire(now)
@@ -174,7 +188,8 @@ class Controller:
 
     def host_options(self) -> list[MenuEntry]:
         at_ms = self.wall_ms() if self.wall_ms is not None else None
-        return entries(self.game.host_commands(self.state), bool(self.history.actions), at_ms)
+        return [*entries(self.game.host_commands(self.state), bool(self.history.actions), at_ms),
+                *self.commands.entries(self._now)]
 
     def next_deadline(self) -> float | None:
         times = [s.flash_deadline() for s in self.sessions.values()]
@@ -184,6 +199,7 @@ class Controller:
             times.append(self.host_menu.shown_until)
         if self._retry_at is not None:
             times.append(self._retry_at)
+        times.append(self.commands.next_deadline(self._now))
         return min((t for t in times if t is not None), default=None)
 
     def check_timer(self, view: TableView, now: float) -> bool:

@@ -20,9 +20,17 @@ SHOW_SECONDS = 8.0
 
 
 @dataclass(frozen=True)
+class AppCommand:
+    """A host menu entry the app runs itself, not the game (quit, a seat's stand-in box)."""
+
+    name: str
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
 class MenuEntry:
     label: Msg  # the whole entry, for the table screen
-    action: Action
+    action: Action | AppCommand
     command: Msg | None = None  # LCD line 1 on a host box
     value: Msg | str | None = None  # LCD line 2 on a host box
 
@@ -56,7 +64,8 @@ class HostMenu:
         self.index = 0
         self.shown_until = 0.0
 
-    def on_intent(self, intent: SeatIntent, options: list[MenuEntry], now: float) -> Action | None:
+    def on_intent(self, intent: SeatIntent, options: list[MenuEntry], now: float
+                  ) -> Action | AppCommand | None:
         self.shown_until = now + SHOW_SECONDS
         if not options:
             return None
@@ -68,6 +77,12 @@ class HostMenu:
             return options[self.index].action
         self.index = (self.index + (1 if intent.intent is Intent.PLUS else -1)) % len(options)
         return None
+
+    def show(self, options: list[MenuEntry], action: Action | AppCommand, now: float) -> None:
+        """Put the entry running `action` in front of the host (a question to confirm)."""
+        for i, entry in enumerate(options):
+            if entry.action == action:
+                self.index, self.shown_until = i, now + SHOW_SECONDS
 
     def current(self, options: list[MenuEntry]) -> MenuEntry | None:
         return options[self.index % len(options)] if options else None

@@ -35,6 +35,14 @@ class Renderer(Protocol):
     def next_redraw_in(self, view: TableView) -> float | None: ...
 
 
+class Watcher(Protocol):
+    """Something the loop tries again at its own deadline (a display to open, a box to find)."""
+
+    def next_deadline(self) -> float | None: ...
+
+    def poll(self, now: float) -> bool: ...  # True when something shown changed
+
+
 class App:
     def __init__(
         self,
@@ -70,6 +78,8 @@ class App:
         # seat waiting to be claimed, a refused duplicate box id). Read here, on the loop's
         # thread; its source wakes the loop with a BoxStatus when the text changes.
         self.notice: Callable[[], Msg | str | None] | None = None
+        # Retried things with their own deadlines: the table screen, boxes that went missing.
+        self.watchers: list[Watcher] = []
         self._lcd_shown: dict[int, tuple[str, str]] = {}
         self._led_shown: dict[int, str] = {}
         # The table view is rebuilt only when an input changed something; an idle tick
@@ -85,6 +95,9 @@ class App:
     # -- one pass
 
     def process(self, item: InputItem, now: float) -> bool:
+        if isinstance(item, Quit) and item.ask:
+            self.quit |= self.controller.escape(now)
+            return True
         if isinstance(item, Quit):
             self.quit = True
             return False
@@ -117,8 +130,11 @@ class App:
         for intent in self.shaper.poll(now):
             changed |= self.controller.handle(intent, now)
         changed |= self.controller.expire(now)
+        for watcher in self.watchers:
+            changed |= watcher.poll(now)
         if self._view.timer is not None and self.controller.check_timer(self._view, now):
             changed = True
+        self.quit |= self.controller.commands.quit_requested  # the host confirmed it
         if changed:
             self.refresh()
         if (changed or (self._redraw_at is not None and now >= self._redraw_at)) and self.render():
@@ -164,6 +180,7 @@ class App:
                      if d is not None]
         if self._redraw_at is not None:
             deadlines.append(self._redraw_at)
+        deadlines += [d for d in (w.next_deadline() for w in self.watchers) if d is not None]
         wait = max(0.0, min(deadlines) - now) if deadlines else None
         for cap in (self.tick, self.alive_every):
             if cap is not None:

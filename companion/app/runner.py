@@ -7,6 +7,7 @@ main loop until SIGTERM or the window closes.
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 import time
@@ -21,6 +22,7 @@ from ..engine.game import public_view
 from ..engine.history import History
 from ..engine.text import msg
 from ..i18n import translator
+from .app_commands import under_systemd
 from .config import Config, load_config
 from .controller import Banner, Controller
 from .journal import Journal, StorageFault
@@ -62,22 +64,30 @@ def build_boxes(cfg: Config, sink: InputSink, clock: Callable[[], float], *,
     return factory.build(cfg.wanted_boxes(), names, host_keyboard=cfg.host_box == "keyboard")
 
 
-def pygame_pump(keys: dict[str, tuple[int, Key]], clock: Callable[[], float]
-                ) -> Callable[[], Iterable[InputItem]]:
-    """Window events as input: seat and host keys become key edges; closing quits."""
+def pygame_pump(keys: dict[str, tuple[int, Key]], clock: Callable[[], float],
+                kiosk: bool = False) -> Callable[[], Iterable[InputItem]]:
+    """Window events as input: seat and host keys become key edges; Esc asks to quit (the
+    app confirms first; on the appliance it never quits); closing the window quits on a
+    desktop and only asks on the appliance. No display open: no events."""
     import pygame
 
     def pump() -> Iterable[InputItem]:
         items: list[InputItem] = []
-        for event in pygame.event.get():
+        if not pygame.display.get_init():
+            return items
+        try:
+            events = pygame.event.get()
+        except pygame.error:  # the display went away; the screen keeper reopens it
+            return items
+        for event in events:
             if event.type == pygame.QUIT:
-                items.append(Quit())
+                items.append(Quit(ask=kiosk))
             elif event.type in (pygame.KEYDOWN, pygame.KEYUP):
                 hit = keys.get(pygame.key.name(event.key))
                 if hit is not None:
                     items.append(KeyEdge(hit[0], hit[1], event.type == pygame.KEYDOWN, clock()))
                 elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                    items.append(Quit())
+                    items.append(Quit(ask=True))
         return items
 
     return pump
@@ -109,6 +119,8 @@ NOTE_SECONDS = 8.0  # how long the table screen shows a start-up note (config dr
 
 
 def run_from_config(path: Path, journal: Path | None = None, lang: str | None = None) -> int:
+    if not logging.getLogger().handlers:  # the faults' one-line reports, for the journal
+        logging.basicConfig(format="companion: %(message)s", level=logging.WARNING)
     cfg = load_config(path)
     translate = translator(lang or cfg.language)
     journal_path = journal or cfg.journal
@@ -122,7 +134,9 @@ def run_from_config(path: Path, journal: Path | None = None, lang: str | None = 
                         msg("show_lcds would put every seat's hidden money on the table "
                             "screen ({game} keeps money secret)", game=cfg.game),
                         msg("set show_lcds = false: the LCD mock-ups are for the demo"))
-    controller = Controller(history, jnl, translate, wall_ms=wall_ms)
+    # The appliance: Esc never quits, quitting is the host's confirmed command.
+    kiosk = cfg.kiosk if cfg.kiosk is not None else under_systemd()
+    controller = Controller(history, jnl, translate, wall_ms=wall_ms, kiosk=kiosk)
     # The translator is built here, per game start: a table may change language between games.
     started = (msg("resumed after {n} entries", n=len(history.journal_actions)) if resumed
                else msg("new game"))
@@ -131,18 +145,26 @@ def run_from_config(path: Path, journal: Path | None = None, lang: str | None = 
     if opened.drift is not None:
         print(msg("companion: {note}", note=opened.drift).render(translate))
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from companion.display.renderer import Renderer
-    from companion.display.window import open_display
+    from companion.display.keeper import ScreenKeeper
 
-    surface = open_display(cfg.size, cfg.fullscreen)
-    renderer = Renderer(surface, translate, wall_ms=wall_ms)
     clock = time.monotonic
-    app = App(controller, {}, clock, renderer, show_lcds=cfg.show_lcds)
+    app = App(controller, {}, clock, None, show_lcds=cfg.show_lcds)
+
+    def screen(up: bool) -> None:
+        # Window events must be pumped while a window is open (the loop sleeps between
+        # ticks); with no display the loop sleeps until input or a retry is due.
+        app.tick = 1 / 30 if up else None
+
+    # No display (the TV is off): the table runs on, and the keeper opens it when it can.
+    keeper = ScreenKeeper(translate, clock, size=cfg.size, fullscreen=cfg.fullscreen,
+                          wall_ms=wall_ms, on_change=screen)
+    keeper.open()
+    app.renderer = keeper
+    app.watchers.append(keeper)
     boxes = build_boxes(cfg, app.sink, clock)
     app.boxes = dict(boxes.boxes)
     app.notice = boxes.notice
-    app.pump = pygame_pump(boxes.keyboard, clock)
-    app.tick = 1 / 30  # window events must be pumped; the loop sleeps between ticks
+    app.pump = pygame_pump(boxes.keyboard, clock, kiosk)
     if opened.drift is not None:  # the same note on the screen for a while
         controller.banner = Banner(opened.drift, clock() + NOTE_SECONDS)
 

@@ -13,6 +13,7 @@ import errno
 import logging
 
 from ..engine.text import Msg, msg
+from .boxui import NOT_SAVED
 from .journal import StorageFault
 
 log = logging.getLogger(__name__)
@@ -51,10 +52,8 @@ def table_words(fault: StorageFault) -> Msg:
 def box_words(fault: StorageFault) -> Msg:
     """What a box shows when its entry was refused (two 16-column lines)."""
     if fault.errno in FULL:
-        return msg("NOT SAVED\ndisk full")
-    if fault.errno in READ_ONLY:
-        return msg("NOT SAVED\ndisk read-only")
-    return msg("NOT SAVED\ndisk error")
+        return NOT_SAVED["full"]
+    return NOT_SAVED["read-only" if fault.errno in READ_ONLY else "error"]
 
 
 def down_line(fault: StorageFault) -> Msg:

@@ -81,7 +81,10 @@ class BoxStatus:
 
 @dataclass(frozen=True)
 class Quit:
-    """Stop the main loop (window closed, SIGTERM)."""
+    """Stop the main loop (window closed, SIGTERM). `ask`: someone pressed Esc, which only
+    asks (the app confirms first, and on the appliance never quits on it)."""
+
+    ask: bool = False
 
 
 InputItem = KeyEdge | SeatIntent | HostInput | BoxStatus | Quit

@@ -72,3 +72,14 @@ def test_the_shipped_example_config_loads() -> None:
     cfg = load_config(Path(__file__).resolve().parents[2] / "companion.example.toml")
     assert cfg.size is None and cfg.fullscreen and len(cfg.seats) == 4
     assert [s.box for s in cfg.seats] == ["gpio:0", "gpio:1", "gpio:2", "gpio:3"]
+
+
+def test_kiosk_is_told_by_the_environment_unless_the_config_says(tmp_path: Path) -> None:
+    from companion.app.app_commands import under_systemd
+
+    assert load_config(write(tmp_path, GOOD)).kiosk is None
+    for flag in (True, False):
+        text = GOOD.replace("size = [800, 480]", f"size = [800, 480]\nkiosk = {str(flag).lower()}")
+        assert load_config(write(tmp_path, text)).kiosk is flag
+    assert under_systemd({"INVOCATION_ID": "5f1c"}) and under_systemd({"NOTIFY_SOCKET": "/run/x"})
+    assert not under_systemd({"DISPLAY": ":0"})

@@ -172,6 +172,7 @@ MUTATIONS = [
             "true or false"),
     example("show_lcds a number", insert("fullscreen = true", "show_lcds = 0"),
             "true or false"),
+    example("kiosk text", insert("fullscreen = true", 'kiosk = "yes"'), "true or false"),
     example("display not a table", instead_of("[display]", "display = 1"), "[display] table"),
     example("host not a table", instead_of("[host]", 'host = "keyboard"'), "[host] table"),
     example("name empty", replace(S1, 'name = ""'), "has no name"),

@@ -31,8 +31,63 @@ def test_menu_cycles_runs_and_undoes() -> None:
     host(c, Intent.OK)
     assert c.state.current.card == "most_dates"
     assert [e.label.render() for e in c.host_options()] == [
-        "Abandon auction", "Sit out: A", "Sit out: B", "Sit out: C", "Undo the last entry"]
+        "Abandon auction", "Sit out: A", "Sit out: B", "Sit out: C", "Undo the last entry",
+        "Quit the companion"]
     host(c, Intent.OK_HELD, 1.0)
     assert c.state.current is None and len(c.history.corrections) == 1
     c.expire(100.0)
     assert c.banner_text() is None
+
+
+def table(kiosk: bool) -> Controller:
+    return Controller(History.start(GAME, Setup(GAME.id, tuple(Seat(n) for n in "ABC"))), None,
+                      translator("en"), kiosk=kiosk)
+
+
+def choose(c: Controller, label: str, now: float) -> None:
+    """Walk the host menu with minus to the entry `label` and press OK."""
+    for _ in range(len(c.host_options())):
+        entry = c.host_menu.current(c.host_options())
+        if entry is not None and entry.label.render() == label:
+            host(c, Intent.OK, now)
+            return
+        host(c, Intent.MINUS, now)
+    raise AssertionError(f"{label} not in the host menu")
+
+
+def test_quitting_from_the_host_menu_asks_to_confirm() -> None:
+    c = table(kiosk=False)
+    choose(c, "Quit the companion", 1.0)
+    assert not c.commands.quit_requested  # one OK only asks
+    assert c.host_lcd_lines() == ("Yes, quit now   ", "OK to confirm   ")
+    banner = c.banner_text()
+    assert banner is not None and "Yes, quit now" in banner.render()
+    c.expire(9.5)  # not confirmed in time: the question goes away
+    assert "Yes, quit now" not in [e.label.render() for e in c.host_options()]
+    host(c, Intent.OK, 9.5)
+    assert not c.commands.quit_requested
+    choose(c, "Quit the companion", 20.0)
+    host(c, Intent.OK, 21.0)
+    assert c.commands.quit_requested
+
+
+def test_on_the_appliance_esc_never_quits_and_the_menu_restarts() -> None:
+    c = table(kiosk=True)
+    for t in (1.0, 1.2, 1.4):
+        assert c.escape(t) is False
+    banner = c.banner_text()
+    assert banner is not None and banner.render() == (
+        "Esc does not quit here: the host menu has 'Restart the companion'")
+    choose(c, "Restart the companion", 2.0)
+    assert c.host_lcd_lines() == ("Yes, restart    ", "OK to confirm   ")
+    host(c, Intent.OK, 2.5)
+    assert c.commands.quit_requested
+
+
+def test_on_a_desktop_a_second_esc_quits() -> None:
+    c = table(kiosk=False)
+    assert c.escape(1.0) is False
+    banner = c.banner_text()
+    assert banner is not None and banner.render() == "Press Esc again to quit"
+    assert c.escape(12.0) is False  # too late: asks again
+    assert c.escape(13.0) is True

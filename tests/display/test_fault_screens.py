@@ -1,0 +1,81 @@
+"""The words a fault puts on the table screen, drawn for real and measured: every one is on
+the screen in full and readable from 2 m (text at least 22 px tall at 1280x720, measured on
+the pixels). The PNGs are written for a person to look at (COMPANION_SHOTS=folder keeps them).
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+
+from companion.app.app_commands import AppCommands
+from companion.app.journal import StorageFault
+from companion.app.storage import table_words
+from companion.display.canvas import Canvas
+from companion.display.renderer import Renderer
+from companion.display.theme import BANNER_FG
+from companion.display.window import save_png
+from companion.engine.history import History, Setup
+from companion.engine.registry import get_game
+from companion.engine.seats import Seat
+from companion.engine.text import Msg
+from companion.i18n import translator
+
+GAME = get_game("camel-up")
+HISTORY = History.start(GAME, Setup(GAME.id, tuple(Seat(n) for n in ("Ann", "Bob", "Cy")),
+                                    {"start_coins": 5}))
+PATH = Path("/var/lib/companion/journal.jsonl")
+FAULTS: dict[str, Msg] = {
+    "storage-full": table_words(StorageFault(PATH, errno.ENOSPC, "No space left on device")),
+    "storage-read-only": table_words(StorageFault(PATH, errno.EROFS, "Read-only file system")),
+    "storage-failing": table_words(StorageFault(PATH, errno.EIO, "Input/output error")),
+    "esc-on-the-appliance": AppCommands(kiosk=True).escape(0.0)[0],
+    "esc-on-a-desktop": AppCommands(kiosk=False).escape(0.0)[0],
+}
+
+
+def shots(tmp_path: Path) -> Path:
+    return Path(os.environ.get("COMPANION_SHOTS", tmp_path))
+
+
+def ink_rows(surface: pygame.Surface, rect: pygame.Rect) -> list[int]:
+    """The rows inside `rect` that hold banner text pixels."""
+    rows = []
+    for y in range(rect.top, rect.bottom):
+        if any(surface.get_at((x, y))[:3] == BANNER_FG[:3] for x in range(rect.left, rect.right, 1)):
+            rows.append(y)
+    return rows
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+@pytest.mark.parametrize("name", sorted(FAULTS))
+def test_fault_words_are_on_the_screen_in_full_and_big(tmp_path: Path, name: str,
+                                                       lang: str) -> None:
+    surface = pygame.Surface((1280, 720))
+    tr = translator(lang)
+    renderer = Renderer(surface, tr, flip=lambda: None)
+    text = FAULTS[name].render(tr)
+    assert renderer.update(GAME.table(HISTORY.state), None, FAULTS[name], None)
+    save_png(surface, shots(tmp_path) / f"fault-{name}-{lang}.png")
+    layout = renderer.screen.layout
+    assert layout is not None and layout.banner is not None
+    rows = ink_rows(surface, layout.banner)
+    # the banner's lines: runs of inked rows; each as tall as a 22 px font's letters
+    runs: list[list[int]] = []
+    for y in rows:
+        if runs and y == runs[-1][-1] + 1:
+            runs[-1].append(y)
+        else:
+            runs.append([y])
+    assert 1 <= len(runs) <= 2, f"{text!r} should fit in the banner's two lines"
+    tallest = max(len(r) for r in runs)
+    assert tallest >= 22, f"{text!r}: letters {tallest} px tall, too small to read from 2 m"
+    # in full: the two lines the banner holds, at its width, need no ellipsis
+    c = Canvas(surface, tr, renderer.screen.fonts, 1.0)
+    pad = c.sp(8)
+    lines = c.wrap(text, "bold", c.px(24), layout.banner.w - 4 * pad, 2)
+    assert " ".join(lines) == " ".join(text.split())

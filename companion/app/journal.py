@@ -313,8 +313,11 @@ class Journal:
         self._good += len(data)
 
     # The two system calls that put a line on disk; a test's failing writer replaces them.
-    _os_write = staticmethod(os.write)
-    _os_fsync = staticmethod(os.fsync)
+    def _os_write(self, fd: int, data: bytes | memoryview) -> int:
+        return os.write(fd, data)
+
+    def _os_fsync(self, fd: int) -> None:
+        os.fsync(fd)
 
     def _cut_back(self) -> None:
         """Cut off what a failed write left (part of a line, or a whole one whose fsync

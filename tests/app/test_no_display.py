@@ -119,6 +119,7 @@ def test_the_table_runs_dark_and_appears_when_the_display_comes(
         journal.close()
 
 
+@pytest.mark.slow  # runs `companion run` for 12 s
 def test_companion_run_on_kmsdrm_without_a_display_keeps_running_and_says_why(
         tmp_path: Path, no_display: None) -> None:
     (tmp_path / "c.toml").write_text(CONFIG)

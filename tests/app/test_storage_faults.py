@@ -41,14 +41,14 @@ class FailingJournal(Journal):
     partial = 0
     fsync_fails = False
 
-    def _os_write(self, fd: int, data: bytes | memoryview) -> int:  # type: ignore[override]
+    def _os_write(self, fd: int, data: bytes | memoryview) -> int:
         if self.fail is not None and not self.fsync_fails:
             if self.partial and len(data) > self.partial:
                 return os.write(fd, bytes(data[:self.partial]))  # the rest then fails
             raise OSError(self.fail, os.strerror(self.fail))
         return os.write(fd, data)
 
-    def _os_fsync(self, fd: int) -> None:  # type: ignore[override]
+    def _os_fsync(self, fd: int) -> None:
         if self.fail is not None and self.fsync_fails:
             raise OSError(self.fail, os.strerror(self.fail))
         os.fsync(fd)
@@ -138,6 +138,7 @@ def run_child(tmp_path: Path, case: str) -> dict[str, Any]:
     return result
 
 
+@pytest.mark.slow  # a child process in its own mount namespace
 def test_a_tiny_tmpfs_fills_up_and_the_table_resumes_when_space_is_freed(tmp_path: Path) -> None:
     r = run_child(tmp_path, "full")
     assert r["refused_lcd"] == ["NOT SAVED       ", "disk full       "]
@@ -148,6 +149,7 @@ def test_a_tiny_tmpfs_fills_up_and_the_table_resumes_when_space_is_freed(tmp_pat
     assert r["last_on_disk"] == r["locked_value"]
 
 
+@pytest.mark.slow  # a child process in its own mount namespace
 def test_a_read_only_disk_at_start_opens_the_table_and_resumes_when_writable(
         tmp_path: Path) -> None:
     r = run_child(tmp_path, "read-only")
@@ -158,6 +160,7 @@ def test_a_read_only_disk_at_start_opens_the_table_and_resumes_when_writable(
     assert r["seqs_on_disk"] == [1, 2, 3]
 
 
+@pytest.mark.slow  # a child process in its own mount namespace
 def test_companion_run_on_a_read_only_disk_keeps_running_and_says_why(tmp_path: Path) -> None:
     r = run_child(tmp_path, "run-read-only")
     assert r["alive_after_start"] is True

@@ -46,7 +46,7 @@ def ink_rows(surface: pygame.Surface, rect: pygame.Rect) -> list[int]:
     """The rows inside `rect` that hold banner text pixels."""
     rows = []
     for y in range(rect.top, rect.bottom):
-        if any(surface.get_at((x, y))[:3] == BANNER_FG[:3] for x in range(rect.left, rect.right, 1)):
+        if any(surface.get_at((x, y))[:3] == BANNER_FG[:3] for x in range(rect.left, rect.right)):
             rows.append(y)
     return rows
 

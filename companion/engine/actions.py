@@ -2,7 +2,9 @@
 
 Boxes only ever produce `Enter` (confirm a value for the seat's current prompt) and
 `Withdraw` (unlock a sealed entry). The host produces `Host` commands, which each game
-interprets, and `Undo` (taken back by the app's history, shown as a correction).
+interprets, and the history's own corrections, each shown on the table: `Undo` (take back the
+last entry, never across a reveal), `Correct` (a revealed round re-resolved with one seat's
+meant value) and `Void` (a revealed round entered again by every seat).
 """
 
 from __future__ import annotations
@@ -71,6 +73,26 @@ class Undo(Action):
     """The host takes back the last accepted action; recorded as a visible correction."""
 
 
+@dataclass(frozen=True)
+class Correct(Action):
+    """The host corrects one seat's entry in the last revealed sealed round (a mis-pressed
+    box): the round re-resolves from the corrected set of entries."""
+
+    seat: int
+    value: Value
+
+
+VOID_REASONS = ("dispute", "mistake", "box_fault")
+
+
+@dataclass(frozen=True)
+class Void(Action):
+    """The host voids the last revealed sealed round: every seat that took part enters again.
+    `reason` is one of VOID_REASONS, shown on the table."""
+
+    reason: str
+
+
 # Journal metadata (sequence number, time of acceptance) rides on action lines; never a param.
 META_KEYS = ("seq", "at")
 _NOT_PARAMS = ("type", "command", *META_KEYS)
@@ -85,6 +107,10 @@ def action_to_json(action: Action) -> dict[str, Any]:
         return {"type": "host", "command": action.command, **dict(action.params)}
     if isinstance(action, Undo):
         return {"type": "undo"}
+    if isinstance(action, Correct):
+        return {"type": "correct", "seat": action.seat, "value": action.value}
+    if isinstance(action, Void):
+        return {"type": "void", "reason": action.reason}
     raise TypeError(f"not a journal action: {action!r}")
 
 
@@ -120,5 +146,15 @@ def action_from_json(obj: Mapping[str, Any]) -> Action:
         return Host.make(cmd, **params)
     if kind == "undo":
         return Undo()
-    raise MalformedInput(msg("unknown action type {kind} (enter, withdraw, host, undo)",
-                             kind=repr(kind)))
+    if kind == "correct":
+        if "value" not in obj:
+            raise MalformedInput("a 'correct' action needs a 'value'")
+        return Correct(_seat(obj), _value(obj["value"], "'value'"))
+    if kind == "void":
+        reason = obj.get("reason")
+        if reason not in VOID_REASONS:
+            raise MalformedInput(msg("a 'void' action needs a 'reason': one of {reasons}",
+                                     reasons=", ".join(VOID_REASONS)))
+        return Void(str(reason))
+    raise MalformedInput(msg("unknown action type {kind} (enter, withdraw, host, undo, "
+                             "correct, void)", kind=repr(kind)))

@@ -11,6 +11,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from .actions import Action, Enter, Host, Value, Withdraw
 from .errors import IllegalAction, MalformedInput
 from .prompts import Prompt
+from .rounds.sealed import SealedRound
 from .seats import Seat
 from .text import Msg, msg
 from .views import TableView
@@ -103,6 +104,10 @@ class Game(Protocol[S]):
 
     def outcome(self, state: S) -> dict[str, Any]: ...
 
+    def phase(self, state: S) -> str: ...
+
+    def sealed(self, state: S) -> SealedRound | None: ...
+
 
 # The refusals every game shares, in one wording each (a box shows them on its LCD).
 NOTHING_TO_ENTER = msg("Nothing to enter\nright now")
@@ -141,6 +146,12 @@ class Rules(Generic[S]):
     def phase(self, state: S) -> str:
         """The phase that decides which handler takes a seat's entry."""
         raise NotImplementedError
+
+    def sealed(self, state: S) -> SealedRound | None:
+        """The sealed round taking entries now, if any. A game with a sealed round names it
+        here, once; the history then keeps it sealed after its reveal (no undo across it)
+        and offers the host `correct` and `void` for it, the same in every game."""
+        return None
 
     def withdraw(self, state: S, seat: int) -> Step[S]:
         raise IllegalAction(NOTHING_LOCKED)

@@ -1,8 +1,11 @@
-"""Folding a game's actions into states, with the host's undo as a visible correction.
+"""Folding a game's actions into states, with the host's corrections made visible.
 
-State = replay(setup, actions). `Undo` takes back the last standing action and is recorded
-as a correction; nothing in the record is ever edited. The history keeps a snapshot every
-few actions, not every state, so a long game's memory and replay time grow linearly.
+State = replay(setup, actions). `Undo` takes back the last standing action, but never a
+reveal of a sealed round: after a reveal the host corrects one seat's value (`Correct`) or
+voids the round (`Void`), which re-fold the standing actions from the reveal before it
+(engine/corrections.py). Each is recorded as a correction; nothing in the journal is ever
+edited. The history keeps a snapshot every few actions, not every state, so a long game's
+memory and replay time grow linearly.
 """
 
 from __future__ import annotations
@@ -12,7 +15,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action, Enter, Undo, Value, Withdraw, action_to_json
+from . import corrections as fix
+from .actions import Action, Correct, Enter, Undo, Value, Void, Withdraw
+from .corrections import describe
 from .errors import IllegalAction
 from .game import Event, Game, resolve_options
 from .seats import Seat
@@ -54,6 +59,12 @@ class History:
     _recent: list[Any] = field(default_factory=list, repr=False)
     _state: Any = field(default=None, repr=False)
     _every: list[Any] | None = field(default=None, repr=False)  # `states`, once asked for
+    # Indices (into `actions`) of the standing actions that revealed a sealed round.
+    reveals: list[int] = field(default_factory=list)
+    # The last correction checked, its re-fold kept for `accept` (keyed by the action and
+    # the record's length, so a stale one is never used).
+    _checked: tuple[Action, int, fix.Refolded] | None = field(default=None, repr=False)
+    _offers: tuple[int, dict[int, tuple[Value, ...]]] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self._snapshots:
@@ -109,12 +120,63 @@ class History:
             self._recent = recent[-RECENT:]
         return self._recent[-1]
 
+    def _state_at(self, n: int) -> Any:
+        """The state after the first `n` standing actions (from the snapshot before it)."""
+        k = n // SNAPSHOT_EVERY
+        state = self._snapshots[k]
+        for action in self.actions[k * SNAPSHOT_EVERY:n]:
+            state = self.game.apply(state, action).state
+        return state
+
+    def _names(self) -> list[str]:
+        return [s.name for s in self.setup.seats]
+
+    def _since_reveal(self) -> int:
+        """Where the last revealed round's actions may start: after the reveal before it."""
+        return self.reveals[-2] + 1 if len(self.reveals) > 1 else 0
+
+    def _correction(self, action: Correct | Void) -> fix.Refolded:
+        if self._checked is not None and self._checked[:2] == (action,
+                                                               len(self.journal_actions)):
+            return self._checked[2]
+        if isinstance(action, Correct) and not 0 <= action.seat < len(self.setup.seats):
+            raise IllegalAction(msg("No seat {n}", n=action.seat + 1))
+        p = self._since_reveal()
+        base, tail, names = self._state_at(p), self.actions[p:], self._names()
+        done = (fix.correct(self.game, base, tail, action, names)
+                if isinstance(action, Correct)
+                else fix.void(self.game, base, tail, action, names))
+        self._checked = (action, len(self.journal_actions), done)
+        return done
+
+    def last_is_reveal(self) -> bool:
+        """Whether the last standing action revealed a sealed round (undo stops there)."""
+        return bool(self.reveals) and self.reveals[-1] == len(self.actions) - 1
+
+    def correct_values(self) -> dict[int, tuple[Value, ...]]:
+        """The host's `correct` choices now: seat -> values it might have meant. Offered
+        while no newer sealed round has entries (then that round is the table's concern)."""
+        key = len(self.journal_actions)
+        if self._offers is None or self._offers[0] != key:
+            rnd = self.game.sealed(self.state)
+            values: dict[int, tuple[Value, ...]] = {}
+            if self.reveals and (rnd is None or not rnd.entries):
+                p = self._since_reveal()
+                values = fix.correct_values(self.game, self._state_at(p), self.actions[p:])
+            self._offers = (key, values)
+        return self._offers[1]
+
     def check(self, action: Action) -> tuple[Any, tuple[Event, ...]]:
         """What `action` would do, without accepting it (raises IllegalAction)."""
         if isinstance(action, Undo):
             if not self.actions:
                 raise IllegalAction("Nothing to undo")
+            if self.last_is_reveal():
+                raise IllegalAction(fix.UNDO_AT_REVEAL)
             return self._before_last(), (Event(msg("Host correction: last entry undone")),)
+        if isinstance(action, Correct | Void):
+            done = self._correction(action)
+            return done.states[-1], done.events
         # Checked here once for every game: a box can only speak for a seat at the table.
         if isinstance(action, Enter | Withdraw) and not 0 <= action.seat < len(self.setup.seats):
             raise IllegalAction(msg("No seat {n}", n=action.seat + 1))
@@ -131,8 +193,27 @@ class History:
                 self._recent.pop()
             del self._snapshots[len(self.actions) // SNAPSHOT_EVERY + 1:]
             self._state = new_state
+            if self.reveals and self.reveals[-1] >= len(self.actions):
+                self.reveals.pop()  # never a reveal (refused), but keep the index true
             self.corrections.append(msg("Undone: {what}", what=describe(undone)))
+        elif isinstance(action, Correct | Void):
+            done = self._correction(action)  # the re-fold `check` made
+            self._checked = None
+            p = self._since_reveal()
+            self.actions[p:] = done.tail
+            # Snapshots past `p` were of the old actions: keep those before, add the new.
+            del self._snapshots[p // SNAPSHOT_EVERY + 1:]
+            for j, state in enumerate(done.states[1:], start=p + 1):
+                if j % SNAPSHOT_EVERY == 0:
+                    self._snapshots.append(state)
+            self._recent = done.states[:-1][-RECENT:]
+            self._state = done.states[-1]
+            if isinstance(action, Void):
+                self.reveals.pop()
+            self.corrections.append(done.banner)
         else:
+            if fix.is_reveal(self.game, self._state, action, new_state):
+                self.reveals.append(len(self.actions))
             self._recent.append(self._state)
             if len(self._recent) > RECENT:
                 del self._recent[0]
@@ -146,10 +227,6 @@ class History:
         new_state, events = self.check(action)
         self.accept(action, new_state)
         return events
-
-
-def describe(action: Action) -> str:
-    return ", ".join(f"{k}={v}" for k, v in action_to_json(action).items())
 
 
 def replay(game: Game[Any], setup: Setup, actions: Iterable[Action]) -> History:

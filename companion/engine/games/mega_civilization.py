@@ -292,6 +292,12 @@ class MegaCivilization:
         *_civ_options(),
     )
 
+    def phase(self, state: MegaState) -> str:
+        return state.phase
+
+    def sealed(self, state: MegaState) -> SealedRound | None:
+        return state.calamity if state.phase == "calamity" else None
+
     # -- setup
 
     def setup(self, seats: tuple[Seat, ...], options: Mapping[str, Value]) -> MegaState:

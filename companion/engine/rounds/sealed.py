@@ -4,6 +4,10 @@ Entering a value locks it; a seat may withdraw (unlock) and re-enter until the r
 complete. Only `complete` rounds may be read with `values()`; the public side is `is_locked`.
 The round builds its seats' box prompts itself (`prompt`), so every game locks, shows LOCKED
 and unlocks the same way.
+
+Sealed means sealed: a game names its round taking entries (`Rules.sealed`), and `reveals`
+tells, for any accepted action, whether it revealed that round. The history never takes back
+a reveal with `undo`; it offers the host `correct` and `void` instead (engine/corrections.py).
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..actions import Value
+from ..actions import Action, Enter, Host, Value
 from ..errors import IllegalAction
 from ..prompts import Choice, Prompt
 from ..text import Msg
@@ -100,3 +104,23 @@ class SealedRound:
             money=money,
             must_act=not locked,
         )
+
+
+def reveals(before: SealedRound | None, action: Action, after: SealedRound | None) -> bool:
+    """Whether `action`, accepted while `before` was the round taking entries (and leaving
+    `after`), revealed it: the round changed and every seat still in it had entered.
+
+    A seat's last missing entry reveals; so does a host command that takes the last seat
+    without an entry out (a sit-out). Abandoning a round with entries missing reveals
+    nothing, and a command that leaves the round as it was (a money adjustment) neither.
+    """
+    if before is None or before.complete or after == before:
+        return False
+    if isinstance(action, Enter):
+        return (action.seat in before.seats and action.seat not in before.entries
+                and all(s in before.entries for s in before.seats if s != action.seat))
+    if isinstance(action, Host):
+        seat = action.get("seat")
+        return (isinstance(seat, int) and seat in before.seats and bool(before.entries)
+                and all(s in before.entries for s in before.seats if s != seat))
+    return False

@@ -15,6 +15,7 @@ from ...errors import IllegalAction
 from ...game import Game, HostCommand, OptionSpec, Rules, Step
 from ...ledger import SUPPLY, Ledger, seat_account
 from ...prompts import Prompt
+from ...rounds.sealed import SealedRound
 from ...seats import Seat
 from ...text import msg
 from ...views import TableView
@@ -70,6 +71,12 @@ class AmunRe(Rules[AmunReState]):
 
     def phase(self, state: AmunReState) -> str:
         return state.phase
+
+    def sealed(self, state: AmunReState) -> SealedRound | None:
+        rnd = state.current
+        if state.phase != "offering" or rnd is None or rnd.offering is None:
+            return None
+        return rnd.offering.entries
 
     def setup(self, seats: tuple[Seat, ...], options: Mapping[str, Value]) -> AmunReState:
         sp = int(options["start_player"])

@@ -73,6 +73,10 @@ class CamelUpOffSeason(Rules[CamelState]):
     def phase(self, state: CamelState) -> str:
         return state.phase
 
+    def sealed(self, state: CamelState) -> SealedRound | None:
+        cur = state.current
+        return cur.bids if state.phase == "bidding" and cur is not None else None
+
     # -- setup
 
     def setup(self, seats: tuple[Seat, ...], options: Mapping[str, Value]) -> CamelState:

@@ -17,6 +17,7 @@ from ...game import GAME_OVER, Event, Game, HostCommand, OptionSpec, Rules, Step
 from ...ledger import SUPPLY, Ledger, seat_account
 from ...prompts import Prompt
 from ...rounds.ordered import OrderedRound
+from ...rounds.sealed import SealedRound
 from ...seats import Seat, clockwise_from
 from ...text import msg
 from ...views import TableView
@@ -88,6 +89,10 @@ class MarraCash(Rules[MarraState]):
 
     def phase(self, state: MarraState) -> str:
         return state.stage
+
+    def sealed(self, state: MarraState) -> SealedRound | None:
+        au = state.auction
+        return au.sealed if state.stage == "bidding" and au is not None else None
 
     def setup(self, seats: tuple[Seat, ...], options: Mapping[str, Value]) -> MarraState:
         amounts = PRESETS[str(options["preset"])]

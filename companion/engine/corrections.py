@@ -1,0 +1,209 @@
+"""The host's corrections of a revealed sealed round: `correct` and `void`, for every game.
+
+After a reveal no seat's entry is reopened (`undo` stops at a reveal). Instead the host may
+correct one seat's value (a mis-pressed box) or void the round (everyone enters again). Both
+work on the standing actions, never on a state: they are re-folded with the corrected entry
+in place, or without the round's entries, so the result is exactly what
+the table would have had with those entries.
+
+Only the last revealed round can be corrected or voided. The functions here take the state
+after the reveal before it (`base`) and the standing actions from there (`tail`): a round
+never spans a reveal, so nothing before `base` can change. The actions after its reveal (sale
+incomes, a money adjustment, the next card) are applied again, in order, on the corrected
+result. Each must still be accepted in the same phase as before; if one is not (the
+corrected result made a restart, or another seat is now to act), the command is refused
+and names that action: the host undoes back to it first (undo is allowed up to the reveal).
+A void always waits for that: the round's phase comes back, so nothing after it fits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import Action, Correct, Enter, Value, Void, Withdraw, action_to_json
+from .errors import IllegalAction
+from .game import Event, Game
+from .prompts import Prompt
+from .rounds.sealed import reveals
+from .text import Msg, msg
+
+NO_REVEAL = msg("No revealed round\nto correct")
+UNDO_AT_REVEAL = msg("Undo stops at a reveal: correct a seat's entry or void the round")
+VOID_REASON_LABELS = {
+    "dispute": msg("a disputed entry"),
+    "mistake": msg("an entry made by mistake"),
+    "box_fault": msg("a box fault"),
+}
+
+
+@dataclass
+class Revealed:
+    """The last revealed round among the standing actions."""
+
+    at: int  # index of the revealing action
+    entries: dict[int, int] = field(default_factory=dict)  # seat -> index of its entry
+    touched: list[int] = field(default_factory=list)  # indices of its entries and withdraws
+    prompts: dict[int, Prompt] = field(default_factory=dict)  # seat -> box before its entry
+    phases: list[str] = field(default_factory=list)  # phase before each action after `at`
+    shown: tuple[Msg, ...] = ()  # the public lines of the reveal
+
+
+def is_reveal(game: Game[Any], before: Any, action: Action, after: Any) -> bool:
+    """Whether `action` (taking `before` to `after`) revealed a sealed round."""
+    return reveals(game.sealed(before), action, game.sealed(after))
+
+
+def last_reveal(game: Game[Any], base: Any, tail: Sequence[Action]) -> Revealed | None:
+    """One pass over `tail` from `base`: the last revealed round and what belonged to it
+    (indices into `tail`)."""
+    state = base
+    found: Revealed | None = None
+    entries: dict[int, int] = {}
+    touched: list[int] = []
+    prompts: dict[int, Prompt] = {}
+    for i, action in enumerate(tail):
+        rnd = game.sealed(state)
+        if found is not None:
+            found.phases.append(game.phase(state))
+        if rnd is None or rnd.complete:
+            entries, touched, prompts = {}, [], {}
+        elif isinstance(action, Enter) and action.seat in rnd.seats \
+                and not rnd.is_locked(action.seat):
+            prompts[action.seat] = game.prompt(state, action.seat)
+            entries[action.seat] = i
+            touched.append(i)
+        elif isinstance(action, Withdraw) and rnd.is_locked(action.seat):
+            entries.pop(action.seat, None)
+            touched.append(i)
+        step = game.apply(state, action)
+        after = step.state
+        if reveals(rnd, action, game.sealed(after)):
+            found = Revealed(i, dict(entries), list(touched), dict(prompts),
+                             shown=tuple(e.text for e in step.events if e.seat is None))
+            entries, touched, prompts = {}, [], {}
+        state = after
+    return found
+
+
+@dataclass(frozen=True)
+class Refolded:
+    """The standing actions after a correction, the states they fold to, and the banner."""
+
+    tail: list[Action]  # the standing actions from `base` on
+    states: list[Any]  # base, then the state after each of `tail`
+    banner: Msg
+    events: tuple[Event, ...]
+
+
+def _refold(game: Game[Any], start: Any, actions: list[Action], reveal_at: int,
+            phases: list[str]) -> tuple[list[Any], list[tuple[Event, ...]]]:
+    """Every state of `actions` from `start`; the actions after `reveal_at` must still be
+    taken in the phase they were taken in (`phases`)."""
+    states = [start]
+    events: list[tuple[Event, ...]] = []
+    for i, action in enumerate(actions):
+        state = states[-1]
+        later = i - reveal_at - 1
+        if later >= 0 and (later >= len(phases) or game.phase(state) != phases[later]):
+            raise IllegalAction(msg("Not after this correction: {what}; undo back to it first",
+                                    what=describe(action)))
+        try:
+            step = game.apply(state, action)
+        except IllegalAction as exc:
+            if later >= 0:
+                raise IllegalAction(msg("Not after this correction: {what} ({why}); undo back"
+                                        " to it first", what=describe(action),
+                                        why=exc.message)) from exc
+            raise IllegalAction(msg("Correction refused: {why}", why=exc.message)) from exc
+        states.append(step.state)
+        events.append(step.events)
+    return states, events
+
+
+def correct(game: Game[Any], base: Any, tail: Sequence[Action], action: Correct,
+            names: Sequence[str]) -> Refolded:
+    rev = last_reveal(game, base, tail)
+    if rev is None:
+        raise IllegalAction(NO_REVEAL)
+    at = rev.entries.get(action.seat)
+    if at is None:
+        raise IllegalAction(msg("No entry of seat {n}\nin the last reveal", n=action.seat + 1))
+    old = tail[at]
+    assert isinstance(old, Enter)
+    if old.value == action.value:
+        raise IllegalAction(msg("{value} is already\nthe entry", value=str(action.value)))
+    new_actions = list(tail)
+    new_actions[at] = Enter(action.seat, action.value)
+    states, events = _refold(game, base, new_actions, rev.at, rev.phases)
+    if not is_reveal(game, states[rev.at], new_actions[rev.at], states[rev.at + 1]):
+        raise IllegalAction(msg("Correction refused: the round is no longer revealed"))
+    result = [e.text for e in events[rev.at] if e.seat is None and e.text not in rev.shown]
+    prompt = rev.prompts.get(action.seat)
+    banner = msg("Host correction: {name} meant {new}, not {old}. {result}",
+                 name=names[action.seat], new=_shown(prompt, action.value),
+                 old=_shown(prompt, old.value), result=_joined(result))
+    return Refolded(new_actions, states, banner, (Event(banner), *events[rev.at]))
+
+
+def void(game: Game[Any], base: Any, tail: Sequence[Action], action: Void,
+         names: Sequence[str]) -> Refolded:
+    rev = last_reveal(game, base, tail)
+    if rev is None:
+        raise IllegalAction(NO_REVEAL)
+    if rev.at < len(tail) - 1:
+        raise IllegalAction(msg("A void comes right after the reveal: undo the entries after "
+                                "it first ({n})", n=len(tail) - 1 - rev.at))
+    gone = set(rev.touched)
+    new_actions = [a for i, a in enumerate(tail) if i not in gone]
+    states, _ = _refold(game, base, new_actions, len(new_actions) - 1, [])
+    rnd = game.sealed(states[-1])
+    if rnd is None or rnd.entries:
+        raise IllegalAction(msg("This round cannot be voided"))
+    who = ", ".join(names[s] for s in rnd.seats)
+    why = VOID_REASON_LABELS.get(action.reason, msg("{r}", r=action.reason))
+    banner = msg("Host voided the round ({why}): {names} enter again", why=why, names=who)
+    return Refolded(new_actions, states, banner, (Event(banner),))
+
+
+def correct_values(game: Game[Any], base: Any, tail: Sequence[Action]
+                   ) -> dict[int, tuple[Value, ...]]:
+    """For the host's menu: each seat of the last revealed round and the values it might
+    have meant (its box's range then, with its extras), its entry left out."""
+    rev = last_reveal(game, base, tail)
+    if rev is None:
+        return {}
+    out: dict[int, tuple[Value, ...]] = {}
+    for seat, at in sorted(rev.entries.items()):
+        p = rev.prompts[seat]
+        entered = tail[at]
+        assert isinstance(entered, Enter)
+        values: list[Value] = [c.key for c in p.extras] + [c.key for c in p.choices]
+        if p.kind == "number":
+            values += [v for v in range(p.lo, p.hi + 1, max(1, p.step))
+                       if v not in p.forbidden]
+        out[seat] = tuple(v for v in values if v != entered.value)
+    return out
+
+
+def _shown(prompt: Prompt | None, value: Value) -> Msg | str:
+    """A value as the seat's box showed it (a choice's label, else the number)."""
+    if prompt is not None:
+        for c in (*prompt.extras, *prompt.choices):
+            if c.key == value:
+                return c.label
+    return str(value)
+
+
+def _joined(lines: list[Msg]) -> Msg | str:
+    if not lines:
+        return msg("The result stands.")
+    out: Msg | str = lines[0]
+    for line in lines[1:]:
+        out = msg("{a}; {b}", a=out, b=line)
+    return out
+
+
+def describe(action: Action) -> str:
+    return ", ".join(f"{k}={v}" for k, v in action_to_json(action).items())

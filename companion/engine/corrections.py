@@ -179,7 +179,7 @@ def correct_values(game: Game[Any], base: Any, tail: Sequence[Action]
         p = rev.prompts[seat]
         entered = tail[at]
         assert isinstance(entered, Enter)
-        values: list[Value] = [c.key for c in p.extras] + [c.key for c in p.choices]
+        values: list[Value] = [*(c.key for c in p.extras), *(c.key for c in p.choices)]
         if p.kind == "number":
             values += [v for v in range(p.lo, p.hi + 1, max(1, p.step))
                        if v not in p.forbidden]

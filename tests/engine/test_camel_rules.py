@@ -246,7 +246,8 @@ def test_no_unlock_after_the_reveal(tmp_path: Path) -> None:
     assert out["refused"][0]["index"] == 6 and money(out) == [10, 7, 10, 10]
 
 
-def test_host_undo_after_reveal_is_a_visible_correction(tmp_path: Path) -> None:
+def test_host_undo_stops_at_the_reveal(tmp_path: Path) -> None:
+    """The issue's case: Di cannot re-enter after seeing every bid. Her 5 is her sale income."""
     out = scenario(
         tmp_path,
         [
@@ -256,8 +257,9 @@ def test_host_undo_after_reveal_is_a_visible_correction(tmp_path: Path) -> None:
             {"type": "enter", "seat": 3, "value": 5},
         ],
     )
-    assert out["corrections"] == ["Undone: type=enter, seat=3, value=0"]
-    assert last(out)["winner"] == 3 and money(out) == [10, 10, 10, 5]
+    assert out["refused"][0]["index"] == 6 and out["corrections"] == []
+    assert "correct" in out["refused"][0]["message"] and "void" in out["refused"][0]["message"]
+    assert last(out)["winner"] == 1 and money(out) == [10, 7, 10, 15]
 
 
 def test_host_abandons_after_restarts_token_stays(tmp_path: Path) -> None:

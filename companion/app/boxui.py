@@ -138,6 +138,10 @@ class BoxSession:
         first, _, second = self.t(text).partition("\n")
         self._flash = _Flash((fit(first), fit(second)), now + seconds)
 
+    def unflash(self) -> None:
+        """Drop a message the table has overtaken (a "You won!" a correction took back)."""
+        self._flash = None
+
     def flash_deadline(self) -> float | None:
         return self._flash.until if self._flash else None
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..boxes.vocabulary import HOST_SEAT, BoxStatus, HostInput, InputItem, SeatIntent
-from ..engine.actions import Action, Host, Undo, Value
+from ..engine.actions import Action, Correct, Host, Undo, Value, Void
 from ..engine.errors import IllegalAction, MalformedInput
 from ..engine.game import Event, Game, public_view, seat_view
 from ..engine.history import History
@@ -31,8 +31,17 @@ BANNER_SECONDS = 4.0
 
 
 def host_action(command: str, params: tuple[tuple[str, Value], ...]) -> Action:
-    """What a host command becomes: `undo` is the generic correction, the rest the game's."""
-    return Undo() if command == "undo" else Host(command, params)
+    """What a host command becomes: `undo`, `correct` and `void` are the history's own
+    corrections (every game), the rest the game's."""
+    if command == "undo":
+        return Undo()
+    p = dict(params)
+    seat, value, reason = p.get("seat"), p.get("value"), p.get("reason")
+    if command == "correct" and isinstance(seat, int) and value is not None:
+        return Correct(seat, value)
+    if command == "void" and isinstance(reason, str):
+        return Void(reason)
+    return Host(command, params)
 
 
 @dataclass
@@ -124,9 +133,12 @@ class Controller:
         self.history.accept(action, new_state)
         if seat is None:
             self.banner = None  # the host's earlier refusal is answered by this success
+        if isinstance(action, Correct | Void):
+            for session in self.sessions.values():
+                session.unflash()  # a "You won!" of the old result is no longer true
         self._sync()
         self._show_events(events, now)
-        if isinstance(action, Undo):
+        if isinstance(action, Undo | Correct | Void):
             self.banner = Banner(self.history.corrections[-1], now + BANNER_SECONDS)
         return True
 
@@ -188,7 +200,11 @@ class Controller:
 
     def host_options(self) -> list[MenuEntry]:
         at_ms = self.wall_ms() if self.wall_ms is not None else None
-        return [*entries(self.game.host_commands(self.state), bool(self.history.actions), at_ms),
+        # Undo is not offered where it would be refused: right after a reveal.
+        can_undo = bool(self.history.actions) and not self.history.last_is_reveal()
+        return [*entries(self.game.host_commands(self.state), can_undo, at_ms,
+                         self.history.correct_values(),
+                         [s.name for s in self.history.setup.seats]),
                 *self.commands.entries(self._now)]
 
     def next_deadline(self) -> float | None:

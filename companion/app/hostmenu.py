@@ -3,16 +3,19 @@
 
 minus/plus move through the entries ("Start auction: The Lucky 0", "End the game", ...), OK
 runs the shown one, OK held undoes the last accepted action. The shown entry is public and
-appears on the table screen while the host is choosing.
+appears on the table screen while the host is choosing. After a reveal the history's own
+corrections join the list: "Correct Di's entry: 4" and "Void the round: a box fault".
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
 
 from ..boxes.vocabulary import Intent, SeatIntent
-from ..engine.actions import Action, Host, Undo
+from ..engine.actions import VOID_REASONS, Action, Correct, Host, Undo, Value, Void
+from ..engine.corrections import VOID_REASON_LABELS
 from ..engine.game import HostCommand
 from ..engine.text import Msg, msg
 
@@ -36,8 +39,10 @@ class MenuEntry:
 
 
 def entries(commands: tuple[HostCommand, ...], can_undo: bool,
-            at_ms: int | None = None) -> list[MenuEntry]:
-    """Flatten the offered commands; `timed` ones carry `at_ms`, the moment the host chose."""
+            at_ms: int | None = None, correct: Mapping[int, tuple[Value, ...]] | None = None,
+            seat_names: Sequence[str] = ()) -> list[MenuEntry]:
+    """Flatten the offered commands; `timed` ones carry `at_ms`, the moment the host chose.
+    `correct` (seat -> values it may have meant) adds the corrections of a revealed round."""
     out: list[MenuEntry] = []
     for cmd in commands:
         names = sorted(cmd.params)
@@ -54,8 +59,26 @@ def entries(commands: tuple[HostCommand, ...], can_undo: bool,
             label = msg("{cmd}: {value}", cmd=cmd.label, value=value)
             action = Host.make(cmd.command, **dict(zip(names, values, strict=True)), **stamp)
             out.append(MenuEntry(label, action, cmd.label, value))
+    if correct:
+        out.extend(correction_entries(correct, seat_names))
     if can_undo:
         out.append(MenuEntry(msg("Undo the last entry"), Undo(), msg("Undo the last entry")))
+    return out
+
+
+def correction_entries(correct: Mapping[int, tuple[Value, ...]],
+                       names: Sequence[str]) -> list[MenuEntry]:
+    """The host's corrections of the last revealed round: one seat's meant value, or a void."""
+    out: list[MenuEntry] = []
+    for seat, values in sorted(correct.items()):
+        head = msg("Correct {name}", name=names[seat])
+        for v in values:
+            out.append(MenuEntry(msg("{cmd}: {value}", cmd=head, value=str(v)),
+                                 Correct(seat, v), head, str(v)))
+    head = msg("Void the round")
+    for reason in VOID_REASONS:
+        why = VOID_REASON_LABELS[reason]
+        out.append(MenuEntry(msg("{cmd}: {value}", cmd=head, value=why), Void(reason), head, why))
     return out
 
 

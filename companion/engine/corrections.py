@@ -31,9 +31,9 @@ from .text import Msg, msg
 
 NO_REVEAL = msg("No revealed round\nto correct")
 UNDO_AT_REVEAL = msg("Undo stops at a reveal: correct a seat's entry or void the round")
-VOID_REASON_LABELS = {
-    "dispute": msg("a disputed entry"),
-    "mistake": msg("an entry made by mistake"),
+VOID_REASON_LABELS = {  # short: a host box shows one on its LCD's second line
+    "dispute": msg("a dispute"),
+    "mistake": msg("a mistake"),
     "box_fault": msg("a box fault"),
 }
 

@@ -161,7 +161,7 @@ def test_void_reopens_the_round_for_every_seat_that_took_part() -> None:
     h = camel(START, Enter(0, 2), Enter(1, 3), sit_out, Enter(3, 0))
     h.apply(Void("dispute"))
     assert h.corrections[-1].render() == (
-        "Host voided the round (a disputed entry): Ann, Bob, Di enter again")
+        "Host voided the round (a dispute): Ann, Bob, Di enter again")
     assert h.state.phase == "bidding" and h.state.current.bids.entries == {}
     assert h.state.current.bids.seats == (0, 1, 3)  # Cy still sits out
     assert not h.last_is_reveal()

@@ -107,16 +107,16 @@ def _refold(game: Game[Any], start: Any, actions: list[Action], reveal_at: int,
         state = states[-1]
         later = i - reveal_at - 1
         if later >= 0 and (later >= len(phases) or game.phase(state) != phases[later]):
-            raise IllegalAction(msg("Not after this correction: {what}; undo back to it first",
+            raise _host_refusal(msg("Not after this correction: {what}; undo back to it first",
                                     what=describe(action)))
         try:
             step = game.apply(state, action)
         except IllegalAction as exc:
             if later >= 0:
-                raise IllegalAction(msg("Not after this correction: {what} ({why}); undo back"
+                raise _host_refusal(msg("Not after this correction: {what} ({why}); undo back"
                                         " to it first", what=describe(action),
                                         why=exc.message)) from exc
-            raise IllegalAction(msg("Correction refused: {why}", why=exc.message)) from exc
+            raise _host_refusal(msg("Correction refused: {why}", why=exc.message)) from exc
         states.append(step.state)
         events.append(step.events)
     return states, events
@@ -138,7 +138,7 @@ def correct(game: Game[Any], base: Any, tail: Sequence[Action], action: Correct,
     new_actions[at] = Enter(action.seat, action.value)
     states, events = _refold(game, base, new_actions, rev.at, rev.phases)
     if not is_reveal(game, states[rev.at], new_actions[rev.at], states[rev.at + 1]):
-        raise IllegalAction(msg("Correction refused: the round is no longer revealed"))
+        raise _host_refusal(msg("Correction refused: the round is no longer revealed"))
     result = [e.text for e in events[rev.at] if e.seat is None and e.text not in rev.shown]
     prompt = rev.prompts.get(action.seat)
     banner = msg("Host correction: {name} meant {new}, not {old}. {result}",
@@ -153,14 +153,14 @@ def void(game: Game[Any], base: Any, tail: Sequence[Action], action: Void,
     if rev is None:
         raise IllegalAction(NO_REVEAL)
     if rev.at < len(tail) - 1:
-        raise IllegalAction(msg("A void comes right after the reveal: undo the entries after "
+        raise _host_refusal(msg("A void comes right after the reveal: undo the entries after "
                                 "it first ({n})", n=len(tail) - 1 - rev.at))
     gone = set(rev.touched)
     new_actions = [a for i, a in enumerate(tail) if i not in gone]
     states, _ = _refold(game, base, new_actions, len(new_actions) - 1, [])
     rnd = game.sealed(states[-1])
     if rnd is None or rnd.entries:
-        raise IllegalAction(msg("This round cannot be voided"))
+        raise _host_refusal(msg("This round cannot be voided"))
     who = ", ".join(names[s] for s in rnd.seats)
     why = VOID_REASON_LABELS.get(action.reason, msg("{r}", r=action.reason))
     banner = msg("Host voided the round ({why}): {names} enter again", why=why, names=who)
@@ -185,6 +185,12 @@ def correct_values(game: Game[Any], base: Any, tail: Sequence[Action]
                        if v not in p.forbidden]
         out[seat] = tuple(v for v in values if v != entered.value)
     return out
+
+
+def _host_refusal(text: Msg) -> IllegalAction:
+    """A refusal of a host correction: the host sees it on the table's banner, never on a
+    16x2 LCD, so it may say in full what to do instead."""
+    return IllegalAction(text)
 
 
 def _shown(prompt: Prompt | None, value: Value) -> Msg | str:

@@ -38,7 +38,7 @@ def test_after_a_reveal_the_menu_offers_correct_and_void_not_undo() -> None:
     shown = labels(c)
     assert "Undo the last entry" not in shown
     assert "Correct Di: 4" in shown and "Correct Di: 0" not in shown
-    assert shown[-3:] == ["Void the round: a dispute", "Void the round: a mistake",
+    assert shown[-4:-1] == ["Void the round: a dispute", "Void the round: a mistake",
                           "Void the round: a box fault"]
     host(c, Intent.OK_HELD, 2.0)
     c.expire(10.0)  # the menu line has gone; the refusal is what stays

@@ -206,3 +206,24 @@ def test_the_host_menu_values_come_from_each_seats_box() -> None:
     assert h.correct_values()  # the new round has no entries yet
     h.apply(Enter(0, 1))
     assert h.correct_values() == {}  # now the new round is the table's concern
+
+
+def test_a_correction_deep_in_a_long_game_equals_a_fresh_replay() -> None:
+    """Past several of the history's snapshots: the corrected history is the fold of its
+    standing actions, and undo afterwards walks back through the new states."""
+    lines: list[Any] = []
+    for n in range(20):  # 20 auctions of 9 actions: past two 64-action snapshots
+        lines += [START, Enter(0, 1), Enter(1, 2), Enter(2, 0), Enter(3, n % 2)]
+        lines += [Enter(s, 3) for s in range(4)]  # sale incomes keep everyone solvent
+    lines = lines[:-4]  # the last auction stops at its reveal
+    h = camel(*lines)
+    h.apply(Correct(2, 3))
+    fresh = camel(*h.actions)
+    assert h.state == fresh.state and h.state.first_player == 2
+    assert h.states == fresh.states
+    assert len(h.actions) == len(lines)
+    h.apply(Void("mistake"))
+    assert h.state == camel(*h.actions).state and h.state.phase == "bidding"
+    for _ in range(3):
+        h.apply(Undo())  # the void left START and the income before it: undo walks back
+    assert h.state == camel(*h.actions).state

@@ -19,6 +19,7 @@ from typing import Any
 
 from companion.app.journal import setup_to_json
 from companion.engine.actions import Action, Enter, Host, Undo, Value, Withdraw, action_to_json
+from companion.engine.corrections import is_reveal
 from companion.engine.errors import IllegalAction, MalformedInput
 from companion.engine.game import Game, resolve_options
 from companion.engine.history import Setup
@@ -32,6 +33,8 @@ CIVS = ("Minoa", "Saba", "Assyria", "Maurya", "Celt", "Babylon", "Carthage", "Dr
 TABLES: dict[str, tuple[tuple[str, ...], dict[str, Value]]] = {
     "camel-up-off-season": (("Ann", "Bob", "Cy", "Di"), {"start_coins": 40}),
     "mega-civilization": (CIVS, {"ask_treasury": "no", "start_treasury": 20}),
+    # No sealed round: a long run of undos that no reveal stops (tests/engine/test_chronicle).
+    "five-tribes": (("Ann", "Bob", "Cy", "Di"), {}),
 }
 NEVER = {"end", "abandon"}  # the pilot keeps the game going
 
@@ -77,6 +80,7 @@ def generate(game_id: str, n: int, seed: int = 15) -> tuple[Setup, list[Action]]
     rng = random.Random(seed)
     state = game.setup(setup.seats, setup.options)
     recent: list[Any] = []  # states before the last few standing actions, for Undo
+    revealed: list[bool] = []  # whether each of those actions revealed a sealed round
     actions: list[Action] = []
     now_ms = T0_MS
     while len(actions) < n:
@@ -85,8 +89,9 @@ def generate(game_id: str, n: int, seed: int = 15) -> tuple[Setup, list[Action]]
         seats = list(range(len(setup.seats)))
         rng.shuffle(seats)
         action: Action | None = None
-        if roll < 0.005 and recent:
+        if roll < 0.005 and recent and not revealed[-1]:  # undo stops at a reveal
             state = recent.pop()
+            revealed.pop()
             actions.append(Undo())
             continue
         if roll < 0.02:
@@ -105,6 +110,7 @@ def generate(game_id: str, n: int, seed: int = 15) -> tuple[Setup, list[Action]]
         except (IllegalAction, MalformedInput):
             continue
         recent = [*recent[-15:], state]
+        revealed = [*revealed[-15:], is_reveal(game, state, action, step.state)]
         state = step.state
         actions.append(action)
     return setup, actions

@@ -1,0 +1,76 @@
+"""Mega Civilization's host: skipping the seat whose turn it is in 6a/6b, ending the game,
+and the host menu (`commands`): exactly the commands that apply now.
+
+The other host commands live with what they change: `civ`, `block` and `turn` in `setup`,
+`adjust` in `treasury`, `empty` in `trade_cards`, the timer in `timer`, `calamities` in
+`calamities`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...actions import Host, Value
+from ...chronicle import appended
+from ...errors import IllegalAction
+from ...game import Event, HostCommand, Step
+from ...text import msg
+from .civs import CIV_NAMES, EAST, WEST
+from .state import MegaState
+from .trade_cards import buy, done_drawing
+
+
+def skip(state: MegaState, action: Host) -> Step[MegaState]:
+    """The current drawer has drawn (6a), or the current buyer passes (6b)."""
+    if state.phase == "draw" and state.draw.current is not None:
+        cur = state.draw.current
+        return done_drawing(state, cur, msg("Host: {civ} skipped (has drawn)",
+                                            civ=state.label(cur)))
+    if state.phase == "buy" and state.buy.current is not None:
+        return buy(state, state.buy.current, "pass")
+    raise IllegalAction("Nobody to skip")
+
+
+def end(state: MegaState, action: Host) -> Step[MegaState]:
+    if state.phase in ("draw", "buy", "calamity", "over"):
+        raise IllegalAction("Finish the phase\nfirst")
+    return Step(replace(state, phase="over", log=appended(state.log, msg("Game over"))),
+                (Event(msg("Game over")),))
+
+
+def commands(state: MegaState) -> tuple[HostCommand, ...]:
+    seats = tuple(range(len(state.seats)))
+    cmds: list[HostCommand] = []
+    # `adjust` (seat, amount) is left out of the host menu: from turn 2 every seat
+    # confirms its treasury on its own box; the command stays for corrections.
+    if state.phase == "setup":
+        missing = tuple(i for i in seats if state.civs[i] is None)
+        free = tuple(c for c in CIV_NAMES if c not in state.civs)
+        if missing:
+            cmds.append(HostCommand("civ", msg("Set a civilization"),
+                                    {"seat": missing, "name": free}))
+        if state.two_blocks:
+            cmds.append(HostCommand("block", msg("Set a trade-card block"),
+                                    {"seat": seats, "block": (WEST, EAST)}))
+    if state.phase in ("draw", "buy"):
+        blocks: tuple[Value, ...] = (WEST, EAST) if state.two_blocks else (state.blocks[0],)
+        cmds.append(HostCommand("empty", msg("Mark a stack empty"),
+                                {"block": blocks, "stack": tuple(range(1, 10))}))
+        cmds.append(HostCommand("skip", msg("Skip the current seat")))
+    if state.phase == "trade":
+        t = state.timer
+        if not t.started:
+            cmds.append(HostCommand("timer_start", msg("Start the trade timer"), timed=True))
+        elif t.running:
+            cmds.append(HostCommand("timer_pause", msg("Pause the timer"), timed=True))
+            cmds.append(HostCommand("timer_check", msg("Time is up"), timed=True))
+        elif not t.expired:
+            cmds.append(HostCommand("timer_resume", msg("Resume the timer"), timed=True))
+        cmds.append(HostCommand("timer_extend", msg("Extend the timer"),
+                                {"seconds": (30, 60, 120, 300)}))
+        cmds.append(HostCommand("calamities", msg("End trade: calamity count"), timed=True))
+    if state.phase == "after":
+        cmds.append(HostCommand("turn", msg("Next turn")))
+    if state.phase in ("cities", "trade", "after"):
+        cmds.append(HostCommand("end", msg("End the game")))
+    return tuple(cmds)

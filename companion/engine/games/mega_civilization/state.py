@@ -1,0 +1,115 @@
+"""Mega Civilization's state: the limits the rules give, the trade timer's state (`Timer`)
+and the game's (`MegaState`), plus two text helpers every part shares.
+
+Public: treasury (tokens lie on the player mat), cities, draws, purchases, revealed calamity
+counts. Private to a seat's own box: the set-value calculator (`hands`, `picking`, `cursor`)
+and a calamity count until the reveal (inside the sealed round).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from ...actions import Value
+from ...ledger import Ledger
+from ...rounds.ordered import OrderedRound
+from ...rounds.sealed import SealedRound
+from ...seats import Seat
+from ...text import Msg, msg
+
+STACKS = 9
+BUY_STACK = 9  # "by default players can only purchase a trade card from stack 9" (seed 004)
+MAX_CITIES = 9  # a player has 9 cities (rulebook, "The player mats")
+MAX_TREASURY = 55  # the 55 two-sided tokens are population or treasury (same section)
+MAX_CALAMITIES = 20
+
+Phase = Literal["setup", "cities", "draw", "buy", "trade", "calamity", "after", "over"]
+
+
+@dataclass(frozen=True)
+class Timer:
+    """The trade timer, in wall-clock epoch milliseconds supplied by the app.
+
+    `remaining_ms` is exact as of `as_of_ms` (the last timer command); while running, the
+    time left at any moment is `deadline_ms - now`, which is what the display computes.
+    """
+
+    total_ms: int
+    remaining_ms: int
+    started: bool = False
+    running: bool = False
+    deadline_ms: int | None = None
+    as_of_ms: int | None = None
+    expired: bool = False
+
+    def caught_up(self, at_ms: int) -> Timer:
+        """The timer as of `at_ms`: a running timer whose deadline has passed is at zero."""
+        if not self.running or self.deadline_ms is None:
+            return self
+        # A clock that steps back (a Pi without a real-time clock, before NTP) never adds time.
+        now = at_ms if self.as_of_ms is None else max(at_ms, self.as_of_ms)
+        if now >= self.deadline_ms:
+            return replace(self, remaining_ms=0, running=False, deadline_ms=None,
+                           as_of_ms=self.deadline_ms, expired=True)
+        return replace(self, remaining_ms=self.deadline_ms - now, as_of_ms=now)
+
+
+@dataclass(frozen=True)
+class MegaState:
+    seats: tuple[Seat, ...]
+    options: Mapping[str, Value]
+    ledger: Ledger
+    phase: Phase
+    civs: tuple[str | None, ...]
+    blocks: tuple[str, ...]
+    timer: Timer
+    turn: int = 0
+    treasury_in: Mapping[int, int] = field(default_factory=dict)  # this turn's entries, public
+    cities: Mapping[int, int] = field(default_factory=dict)  # this turn, public
+    draw: OrderedRound = field(default_factory=lambda: OrderedRound(()))
+    drawn: Mapping[int, frozenset[int]] = field(default_factory=dict)  # seat -> water stacks
+    empties: Mapping[tuple[str, int], int] = field(default_factory=dict)  # -> reporter (-1 host)
+    reporting: frozenset[int] = frozenset()  # seats choosing which stack is empty
+    buy: OrderedRound = field(default_factory=lambda: OrderedRound(()))
+    bought: Mapping[int, tuple[bool, ...]] = field(default_factory=dict)  # per card: water?
+    passed: frozenset[int] = frozenset()
+    calamity: SealedRound = field(default_factory=lambda: SealedRound(()))
+    calamities: Mapping[int, int] = field(default_factory=dict)  # revealed counts
+    hands: Mapping[int, Mapping[str, int]] = field(default_factory=dict)  # calculator: PRIVATE
+    picking: Mapping[int, str] = field(default_factory=dict)  # calculator step 2: PRIVATE
+    cursor: Mapping[int, str] = field(default_factory=dict)  # calculator's last pick: PRIVATE
+    log: Sequence[Msg] = ()
+
+    def treasury(self, seat: int) -> int:
+        return self.ledger.seat(seat)
+
+    def label(self, seat: int) -> str:
+        """The seat's short name for LCDs and logs: its civilization (<= 8 letters)."""
+        civ = self.civs[seat]
+        return civ if civ is not None else self.seats[seat].name
+
+    def labels(self) -> list[str]:
+        """Every seat's label, in seat order (an ordered round names whose turn it is)."""
+        return [self.label(s) for s in range(len(self.seats))]
+
+    @property
+    def two_blocks(self) -> bool:
+        return len(self.seats) >= 12
+
+
+def clock(ms: int) -> str:
+    """m:ss, rounding up so that 0:00 is shown only at zero."""
+    secs = (max(ms, 0) + 999) // 1000
+    return f"{secs // 60}:{secs % 60:02d}"
+
+
+def join(parts: Sequence[Msg | str], sep: str = " ") -> Msg:
+    """Join translatable parts into one message (each part is translated on its own)."""
+    if not parts:
+        return msg("")
+    out: Msg | str = parts[0]
+    for p in parts[1:]:
+        out = msg("{a}{sep}{b}", a=out, sep=sep, b=p)
+    return out if isinstance(out, Msg) else msg("{a}", a=out)

@@ -1,7 +1,8 @@
 """Names that live in a game's data tables as plain strings but are shown as messages.
 
-Mega Civilization's commodity cards are rows of data (stack, name, copies per block); the
-game shows a name as `Msg(name)`, so the name is its catalog id. They are listed here with
+Mega Civilization's commodity cards are rows of data (stack, name, copies per block) in
+`companion/engine/games/mega_civilization/commodities.py`; the game shows a name as
+`Msg(name)`, so the name is its catalog id. They are listed here with
 `N_` so that extraction finds them; tests/test_i18n.py checks that this list and the game's
 tables hold the same names, so a commodity added to the game fails there until it is here.
 """

@@ -339,6 +339,11 @@ def test_timer_commands_outside_trade_or_twice_are_refused(tmp_path: Path) -> No
                             "Timer already started"]
 
 
+
+def test_an_unknown_timer_command_is_an_unknown_command_in_every_phase(tmp_path: Path) -> None:
+    out = scenario(tmp_path, [host("timer_stop", at_ms=T0), *TRADE, host("timer_stop", at_ms=T0)])
+    assert refused(out) == ["Unknown command timer_stop"] * 2 and out["timer"]["started"] is False
+
 def test_warnings_follow_the_options(tmp_path: Path) -> None:
     out = scenario(tmp_path, TRADE)
     assert out["timer"]["warnings_ms"] == [60_000, 15_000, 5000, 4000, 3000, 2000, 1000]

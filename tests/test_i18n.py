@@ -333,10 +333,15 @@ from x import IllegalAction, msg, msg_in, N_, Prompt, Choice, Event
 LABELS = {"a": msg("Label from a constant")}
 TABLE_ONLY = {"b": msg("Only on the table")}
 WORDS = (N_("usage: "),)
+REFUSED = msg("A shared refusal")
 
 
 def helper():
     return msg("From a helper")
+
+
+def refusal(c):
+    return msg("Refused {c}", c=c)
 
 
 class Game:
@@ -354,6 +359,8 @@ class Game:
             raise IllegalAction(
                 "Not now\\n"
                 "try later")
+        if state:
+            raise IllegalAction(REFUSED if state == 1 else refusal(action))
         log = msg(
             "{name} bids {n}",
             name="x", n=3)
@@ -381,6 +388,8 @@ def test_extraction_reads_the_ast_and_knows_what_is_on_the_lcd() -> None:
         "Some Game": False,
         "short\x04Red": True,
         "Not now\ntry later": True,  # a refusal, on two source lines
+        "A shared refusal": True,  # a constant an IllegalAction reads
+        "Refused {c}": True,  # built by a helper an IllegalAction calls
         "{name} bids {n}": False,  # a public event
         "You won!": True,  # a private event: flashed on seat 2's box
         "what x does": False,

@@ -13,7 +13,9 @@ Babel's own Python extractor reads tokens, so it misses three things we need:
   function named `prompt` (a game's LCD question) or `host_lcd_lines` (the host box), or in
   a function of the same module that one calls by name (`helper(...)`, `self._helper(...)`,
   transitively), or in a module-level constant one of those reads (`COUNT_CARDS[...]`); or
-  anywhere in a file mapped with the option `lcd = always` (companion/app/boxui.py, the
+  in a module-level constant or function of the same module that an LCD call reads by name
+  (`IllegalAction(NOTHING_TO_ENTER)`, `IllegalAction(unknown_command(c))`: the refusals
+  every game shares, in engine/game.py); or anywhere in a file mapped with the option `lcd = always` (companion/app/boxui.py, the
   box's own words) but never in one mapped `lcd = never` (companion/engine/history.py:
   setup, replay and undo refusals go to the table or the terminal). The mark is the
   extracted comment `LCD_NOTE` ("#." in the catalogs), which translators see too;
@@ -116,6 +118,7 @@ class _Scanner:
         self.warnings: list[SourceWarning] = []
         self.functions: dict[str, _Function] = {}
         self.constants: dict[str, set[str]] = {}  # module constant -> names it reads
+        self.lcd_reads: set[str] = set()  # names read inside an LCD call's arguments
 
     def scan(self, tree: ast.Module) -> None:
         for stmt in tree.body:
@@ -163,6 +166,8 @@ class _Scanner:
                 self._visit(stmt, function, None, False)
             return
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            if lcd:
+                self.lcd_reads.add(node.id)
             if function is not None:
                 self.functions[function].reads.add(node.id)
             elif constant is not None:
@@ -171,6 +176,8 @@ class _Scanner:
             name = _callee(node)
             local = _local_callee(node)
             if local is not None:
+                if lcd:
+                    self.lcd_reads.add(local)
                 if function is not None:
                     self.functions[function].calls.add(local)
                 elif constant is not None:
@@ -197,8 +204,9 @@ class _Scanner:
             self._visit(child, function, constant, lcd)
 
     def lcd_scopes(self) -> tuple[set[str], set[str]]:
-        """Functions reachable from a `prompt`, and the module constants they read."""
-        todo = [f for f in self.functions if f in LCD_ROOT_FUNCTIONS]
+        """Functions reachable from a `prompt` or read inside an LCD call, and the module
+        constants they read."""
+        todo = [f for f in self.functions if f in LCD_ROOT_FUNCTIONS or f in self.lcd_reads]
         functions: set[str] = set()
         while todo:
             f = todo.pop()
@@ -208,7 +216,7 @@ class _Scanner:
             todo += [c for c in self.functions[f].calls if c in self.functions]
         constants: set[str] = set()
         pending = [n for f in functions for n in self.functions[f].reads | self.functions[f].calls
-                   if n in self.constants]
+                   if n in self.constants] + [n for n in self.lcd_reads if n in self.constants]
         while pending:
             c = pending.pop()
             if c in constants:

@@ -16,9 +16,10 @@ Babel's own Python extractor reads tokens, so it misses three things we need:
   in a module-level constant or function of the same module that an LCD call reads by name
   (`IllegalAction(NOTHING_TO_ENTER)`, `IllegalAction(unknown_command(c))`: the refusals
   every game shares, in engine/game.py); or anywhere in a file mapped with the option
-  `lcd = always` (companion/app/boxui.py, the box's own words) but never in one mapped `lcd = never` (companion/engine/history.py:
-  setup, replay and undo refusals go to the table or the terminal). The mark is the
-  extracted comment `LCD_NOTE` ("#." in the catalogs), which translators see too;
+  `lcd = always` (companion/app/boxui.py, the box's own words) but never in one mapped
+  `lcd = never` (companion/engine/history.py: setup, replay and undo refusals go to the
+  table or the terminal). The mark is the extracted comment `LCD_NOTE` ("#." in the
+  catalogs), which translators see too;
 - a text built at run time (an f-string or `+` inside a keyword call) cannot be a catalog
   key: it is reported (`scan_source(...).warnings`), and the fix is a `{placeholder}`.
 """

@@ -36,7 +36,13 @@ lint: $(STAMP)
 	shellcheck --shell=sh systemd/*.sh
 	shellcheck --shell=bash systemd/*.sh
 
-bench: $(STAMP)
+BENCH_STAMP := $(VENV)/.installed-bench
+$(BENCH_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet --disable-pip-version-check -c $(LOCK) -e '.[test,bench]'
+	touch $(BENCH_STAMP)
+
+# The keyboard bench also needs Xvfb (Debian: apt-get install xvfb); without it, it says so.
+bench: $(BENCH_STAMP)
 	$(PY) -m bench.run_all
 
 # Refresh the pins (after changing dependencies in pyproject.toml, or to take upgrades on
@@ -44,7 +50,7 @@ bench: $(STAMP)
 lock: $(STAMP)
 	$(PY) -m pip install --quiet --disable-pip-version-check uv
 	$(VENV)/bin/uv pip compile pyproject.toml --universal --python-version 3.11 \
-		--extra pi --extra test --custom-compile-command "make lock" --quiet -o $(LOCK)
+		--extra pi --extra test --extra bench --custom-compile-command "make lock" --quiet -o $(LOCK)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

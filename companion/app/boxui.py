@@ -62,6 +62,9 @@ class BoxSession:
         self.prompt: Prompt | None = None
         self.draft: Value = 0
         self._flash: _Flash | None = None
+        # The LCD lines last made, and what they were made from: a loop pass that changed
+        # nothing for this seat reuses them instead of rendering the prompt again.
+        self._lines: tuple[object, Value, object, tuple[str, str]] | None = None
 
     def t(self, text: Msg | str) -> str:
         return text.render(self.translate) if isinstance(text, Msg) else self.translate(text)
@@ -71,6 +74,8 @@ class BoxSession:
     def sync(self, prompt: Prompt) -> None:
         """Take the engine's current prompt; a new question resets the draft."""
         old = self.prompt
+        if prompt == old:
+            return  # the same question, the same state of it: nothing to do
         same_question = (
             old is not None
             and old.kind == prompt.kind
@@ -153,6 +158,15 @@ class BoxSession:
         return False
 
     def lines(self) -> tuple[str, str]:
+        made = self._lines
+        if (made is not None and made[0] is self.prompt and made[2] is self._flash
+                and made[1] == self.draft and type(made[1]) is type(self.draft)):
+            return made[3]
+        lines = self._make_lines()
+        self._lines = (self.prompt, self.draft, self._flash, lines)
+        return lines
+
+    def _make_lines(self) -> tuple[str, str]:
         if self._flash is not None:
             return self._flash.lines
         p = self.prompt

@@ -72,6 +72,9 @@ class Controller:
                                         else None)
         if journal is not None and journal.down is not None:
             log.warning(down_line(journal.down).render(translate))
+        # Made once per state (the state objects are immutable; a new one is a change).
+        self._view: tuple[Any, TableView] | None = None
+        self._menu: tuple[Any, bool, list[MenuEntry]] | None = None
         self._sync()
 
     @property
@@ -89,6 +92,12 @@ class Controller:
         self._now = now
         if isinstance(item, SeatIntent) and item.seat == HOST_SEAT:
             chosen = self.host_menu.on_intent(item, self.host_options(), now)
+            if isinstance(chosen, Host) and self.wall_ms is not None:
+                # Timed commands carry the moment the host chose: stamp the entry now.
+                stamped = self._game_entries(self.wall_ms())
+                index = self.host_menu.index % max(1, len(self.host_options()))
+                if index < len(stamped):
+                    chosen = stamped[index].action
             if isinstance(chosen, AppCommand):
                 follow = self.commands.run(chosen, now)
                 if follow is not None:  # a question: the menu shows its answer next
@@ -199,13 +208,19 @@ class Controller:
         return changed
 
     def host_options(self) -> list[MenuEntry]:
-        at_ms = self.wall_ms() if self.wall_ms is not None else None
+        """The host menu's entries: the game's, made once per state (a timed command is
+        stamped when it is run, see `handle`), then the app's own."""
+        state = self.state
+        if self._menu is None or self._menu[0] is not state:
+            self._menu = (state, False, self._game_entries(None))
+        return [*self._menu[2], *self.commands.entries(self._now)]
+
+    def _game_entries(self, at_ms: int | None) -> list[MenuEntry]:
         # Undo is not offered where it would be refused: right after a reveal.
         can_undo = bool(self.history.actions) and not self.history.last_is_reveal()
-        return [*entries(self.game.host_commands(self.state), can_undo, at_ms,
-                         self.history.correct_values(),
-                         [s.name for s in self.history.setup.seats]),
-                *self.commands.entries(self._now)]
+        return entries(self.game.host_commands(self.state), can_undo, at_ms,
+                       self.history.correct_values(),
+                       [s.name for s in self.history.setup.seats])
 
     def next_deadline(self) -> float | None:
         times = [s.flash_deadline() for s in self.sessions.values()]
@@ -234,7 +249,10 @@ class Controller:
     # -- output
 
     def table_view(self) -> TableView:
-        return public_view(self.game, self.state)
+        """The public view, made once per state: an unchanged table is the same object."""
+        if self._view is None or self._view[0] is not self.state:
+            self._view = (self.state, public_view(self.game, self.state))
+        return self._view[1]
 
     def lcd_lines(self, seat: int) -> tuple[str, str]:
         if seat == HOST_SEAT:
@@ -260,9 +278,10 @@ class Controller:
 
     def banner_text(self) -> Msg | None:
         """The host's menu line while choosing, else a correction or refusal banner."""
-        menu = self.host_menu.line(self.host_options(), self._now)
-        if menu is not None:
-            return menu
+        if self.host_menu.shown_until > self._now:  # the menu's entries only while shown
+            menu = self.host_menu.line(self.host_options(), self._now)
+            if menu is not None:
+                return menu
         if self.storage_fault is not None:  # stays up until the disk writes again
             return table_words(self.storage_fault)
         return self.banner.text if self.banner else None

@@ -3,8 +3,10 @@ then updates the boxes and redraws only what changed.
 
 Hardware threads (gpiozero, pyserial) only `sink()` items onto the queue. When nothing is
 happening the loop sleeps in `queue.get` until the next deadline (a key repeat, a flash
-expiring, a timer second); it ticks at `tick` seconds only when it must pump window events
-(keyboard boxes on the desktop).
+expiring, a timer second). Window events wake it the same way: a watcher thread
+(companion.display.wake) puts `WindowInput` on the queue when the window has input, and the
+loop reads the window (`pump`) on its own thread, as pygame requires. Only where the window
+cannot be waited on does the loop read it every `tick` seconds instead.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import queue
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Protocol
 
 from ..boxes.vocabulary import Box, BoxStatus, Clock, InputItem, KeyEdge, Quit
@@ -33,6 +36,22 @@ class Renderer(Protocol):
     ) -> bool: ...
 
     def next_redraw_in(self, view: TableView) -> float | None: ...
+
+    def invalidate(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class WindowInput:
+    """The window has input to read (put on the queue by the window watcher)."""
+
+
+WINDOW_INPUT = WindowInput()
+
+
+class WindowWatch(Protocol):
+    """What the loop needs from the window watcher (companion.display.wake.WindowWatch)."""
+
+    def pumped(self) -> None: ...
 
 
 class Watcher(Protocol):
@@ -67,7 +86,9 @@ class App:
         # `alive_every` seconds, so an idle table still says it lives and a hung one does not.
         self.alive: Callable[[], None] | None = None
         self.alive_every: float | None = None
-        self.queue: queue.SimpleQueue[InputItem] = queue.SimpleQueue()
+        # Set when a watcher wakes the loop on window input (then `tick` is not needed).
+        self.window: WindowWatch | None = None
+        self.queue: queue.SimpleQueue[InputItem | WindowInput] = queue.SimpleQueue()
         self.shaper = InputShaper()
         self.quit = False
         self.frames = 0
@@ -92,6 +113,22 @@ class App:
         """Thread-safe entry for every input source."""
         self.queue.put(item)
 
+    def window_ready(self) -> None:
+        """Thread-safe: the window has input; the loop reads it on its own thread."""
+        self.queue.put(WINDOW_INPUT)
+
+    def expose(self) -> None:
+        """The window lost its pixels (uncovered): draw the whole frame on the next pass."""
+        if self.renderer is not None:
+            self.renderer.invalidate()
+            self._redraw_at = self.clock()
+
+    def _read_window(self) -> list[InputItem]:
+        items = list(self.pump()) if self.pump is not None else []
+        if self.window is not None:
+            self.window.pumped()  # read: the watcher may wait for more
+        return items
+
     # -- one pass
 
     def process(self, item: InputItem, now: float) -> bool:
@@ -111,9 +148,9 @@ class App:
         """Wait up to `timeout` for input, handle everything pending, update outputs.
         Returns True when the table or a box changed."""
         changed = False
-        items: list[InputItem] = []
-        if self.pump is not None:
-            items.extend(self.pump())
+        items: list[InputItem | WindowInput] = []
+        if self.pump is not None and self.window is None:
+            items.extend(self.pump())  # no watcher: read the window on every pass
         if not items:
             # The one place the loop sleeps: until input arrives or the next deadline.
             with contextlib.suppress(queue.Empty):
@@ -126,7 +163,11 @@ class App:
                 break
         now = self.clock()
         for item in items:
-            changed |= self.process(item, now)
+            if isinstance(item, WindowInput):
+                for event in self._read_window():
+                    changed |= self.process(event, now)
+            else:
+                changed |= self.process(item, now)
         for intent in self.shaper.poll(now):
             changed |= self.controller.handle(intent, now)
         changed |= self.controller.expire(now)
@@ -139,6 +180,11 @@ class App:
             self.refresh()
         if (changed or (self._redraw_at is not None and now >= self._redraw_at)) and self.render():
             changed = True
+            if self.window is not None:
+                # Drawing talks to the display server, which may read input into the
+                # toolkit's own queue, where the watcher cannot see it: read it now.
+                for event in self._read_window():
+                    self.queue.put(event)
         return changed
 
     def refresh(self) -> None:
@@ -182,7 +228,8 @@ class App:
             deadlines.append(self._redraw_at)
         deadlines += [d for d in (w.next_deadline() for w in self.watchers) if d is not None]
         wait = max(0.0, min(deadlines) - now) if deadlines else None
-        for cap in (self.tick, self.alive_every):
+        tick = self.tick if self.window is None else None  # a watcher wakes the loop instead
+        for cap in (tick, self.alive_every):
             if cap is not None:
                 wait = cap if wait is None else min(wait, cap)
         return wait

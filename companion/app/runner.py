@@ -65,10 +65,12 @@ def build_boxes(cfg: Config, sink: InputSink, clock: Callable[[], float], *,
 
 
 def pygame_pump(keys: dict[str, tuple[int, Key]], clock: Callable[[], float],
-                kiosk: bool = False) -> Callable[[], Iterable[InputItem]]:
+                kiosk: bool = False, on_expose: Callable[[], None] | None = None
+                ) -> Callable[[], Iterable[InputItem]]:
     """Window events as input: seat and host keys become key edges; Esc asks to quit (the
     app confirms first; on the appliance it never quits); closing the window quits on a
-    desktop and only asks on the appliance. No display open: no events."""
+    desktop and only asks on the appliance. No display open: no events. A window uncovered
+    (its pixels lost) calls `on_expose`, which has the whole frame drawn again."""
     import pygame
 
     def pump() -> Iterable[InputItem]:
@@ -80,7 +82,10 @@ def pygame_pump(keys: dict[str, tuple[int, Key]], clock: Callable[[], float],
         except pygame.error:  # the display went away; the screen keeper reopens it
             return items
         for event in events:
-            if event.type == pygame.QUIT:
+            if event.type in (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED):
+                if on_expose is not None:
+                    on_expose()
+            elif event.type == pygame.QUIT:
                 items.append(Quit(ask=kiosk))
             elif event.type in (pygame.KEYDOWN, pygame.KEYUP):
                 hit = keys.get(pygame.key.name(event.key))
@@ -146,14 +151,32 @@ def run_from_config(path: Path, journal: Path | None = None, lang: str | None = 
         print(msg("companion: {note}", note=opened.drift).render(translate))
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from companion.display.keeper import ScreenKeeper
+    from companion.display.wake import WindowWatch, window_watch
 
     clock = time.monotonic
     app = App(controller, {}, clock, None, show_lcds=cfg.show_lcds)
 
+    keys = cfg.host_box == "keyboard" or any(sc.box.startswith("keyboard:") for sc in cfg.seats)
+    pump: list[Callable[[], Iterable[InputItem]]] = []  # set once the boxes are built
+    watch: list[WindowWatch] = []
+
     def screen(up: bool) -> None:
-        # Window events must be pumped while a window is open (the loop sleeps between
-        # ticks); with no display the loop sleeps until input or a retry is due.
-        app.tick = 1 / 30 if up else None
+        # While a window is open, its input wakes the loop through a watcher (keys are read
+        # at once); where a window cannot be waited on, it is read on a tick; a table
+        # without keys on the console does not read it at all. No display: the loop sleeps
+        # until input or a retry is due.
+        for old in watch:
+            old.close()
+        watch.clear()
+        app.window, app.tick = None, None
+        found = window_watch(app.window_ready, keyboard=keys) if up else None
+        if found is not None:
+            watch.append(found)
+            app.window = found
+            found.start()
+        elif up and keys:
+            app.tick = 1 / 30
+        app.pump = pump[0] if pump and (found is not None or (up and keys)) else None
 
     # No display (the TV is off): the table runs on, and the keeper opens it when it can.
     keeper = ScreenKeeper(translate, clock, size=cfg.size, fullscreen=cfg.fullscreen,
@@ -164,7 +187,9 @@ def run_from_config(path: Path, journal: Path | None = None, lang: str | None = 
     boxes = build_boxes(cfg, app.sink, clock)
     app.boxes = dict(boxes.boxes)
     app.notice = boxes.notice
-    app.pump = pygame_pump(boxes.keyboard, clock, kiosk)
+    pump.append(pygame_pump(boxes.keyboard, clock, kiosk, app.expose))
+    screen(keeper.ready)
+    boxes.closers.append(lambda: screen(False))
     if opened.drift is not None:  # the same note on the screen for a while
         controller.banner = Banner(opened.drift, clock() + NOTE_SECONDS)
 

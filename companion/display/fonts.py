@@ -63,6 +63,8 @@ class FontCache:
         self.max_texts = max_texts
         self._fonts: dict[tuple[Face, int], pygame.font.Font] = {}
         self._texts: OrderedDict[tuple[str, Face, int, ColourKey], pygame.Surface] = OrderedDict()
+        # Widths measured: fitting a name with an ellipsis measures many prefixes per frame.
+        self._widths: dict[tuple[str, Face, int], int] = {}
         self.fonts_created = 0
         self.text_hits = 0
         self.text_misses = 0
@@ -79,8 +81,15 @@ class FontCache:
         return font
 
     def measure(self, text: str, face: Face, size: int) -> int:
-        """Width in pixels of `text` (no rendering: cheap, used by layout and truncation)."""
-        return self.font(face, size).size(text)[0]
+        """Width in pixels of `text` (no rendering, and remembered: used by layout and
+        truncation, every frame)."""
+        key = (text, face, size)
+        width = self._widths.get(key)
+        if width is None:
+            if len(self._widths) >= 8 * self.max_texts:  # bounded, like the rendered texts
+                self._widths.clear()
+            width = self._widths[key] = self.font(face, size).size(text)[0]
+        return width
 
     def line_height(self, face: Face, size: int) -> int:
         return self.font(face, size).get_linesize()

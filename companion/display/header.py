@@ -28,18 +28,34 @@ from .theme import (
 )
 
 
+def header_rect(c: Canvas, view: TableView, area: pygame.Rect) -> pygame.Rect:
+    """Where the header goes across `area` (its height follows the detail's wrapping)."""
+    pad = c.sp(12)
+    game_size, head_size, detail_size = c.px(17), c.px(34, minimum=18), c.px(20)
+    detail_lines = c.wrap(c.text_of(view.detail), "regular", detail_size,
+                          _inner_w(c, view, area), 2)
+    height = (pad + c.lh("bold", game_size) + c.lh("bold", head_size)
+              + len(detail_lines) * c.lh("regular", detail_size) + pad)
+    if view.timer is not None:
+        height = max(height, _timer_height(c) + 2 * pad)
+    return pygame.Rect(area.x, area.y, area.w, height)
+
+
+def _inner_w(c: Canvas, view: TableView, area: pygame.Rect) -> int:
+    pad = c.sp(12)
+    timer_w = c.sp(210) if view.timer is not None else 0
+    return area.w - 2 * pad - (timer_w + pad if timer_w else 0) - c.sp(6)
+
+
 def draw_header(c: Canvas, view: TableView,
                 area: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect | None]:
     """Draw the header across `area`; return its rect and the timer's (None: no timer)."""
     pad = c.sp(12)
     game_size, head_size, detail_size = c.px(17), c.px(34, minimum=18), c.px(20)
     timer_w = c.sp(210) if view.timer is not None else 0
-    inner_w = area.w - 2 * pad - (timer_w + pad if timer_w else 0) - c.sp(6)
+    inner_w = _inner_w(c, view, area)
     detail_lines = c.wrap(c.text_of(view.detail), "regular", detail_size, inner_w, 2)
-    height = (pad + c.lh("bold", game_size) + c.lh("bold", head_size)
-              + len(detail_lines) * c.lh("regular", detail_size) + pad)
-    if view.timer is not None:
-        height = max(height, _timer_height(c) + 2 * pad)
+    height = header_rect(c, view, area).h
     rect = pygame.Rect(area.x, area.y, area.w, height)
     radius = c.sp(10)
     pygame.draw.rect(c.surface, HEADER_BG, rect, border_radius=radius)
@@ -104,13 +120,20 @@ def _draw_timer(c: Canvas, timer: TimerView, box: pygame.Rect) -> pygame.Rect:
     return box
 
 
+def banner_rect(c: Canvas, text: str, area: pygame.Rect) -> pygame.Rect:
+    """Where the banner goes across `area` (up to two lines)."""
+    size, pad = c.px(20), c.sp(8)
+    lines = c.wrap(text, "bold", size, area.w - 4 * pad, 2)
+    return pygame.Rect(area.x, area.y, area.w, len(lines) * c.lh("bold", size) + 2 * pad)
+
+
 def draw_banner(c: Canvas, text: str, area: pygame.Rect) -> pygame.Rect:
     """A strip across `area` for a host correction or an error, up to two lines; its text is
     24 px at 1280x720, readable from 2 m (a fault's words must be read from every seat)."""
     size = c.px(24)
     pad = c.sp(8)
     lines = c.wrap(text, "bold", size, area.w - 4 * pad, 2)
-    rect = pygame.Rect(area.x, area.y, area.w, len(lines) * c.lh("bold", size) + 2 * pad)
+    rect = banner_rect(c, text, area)
     pygame.draw.rect(c.surface, BANNER_BG, rect, border_radius=c.sp(8))
     y = rect.y + pad
     for line in lines:

@@ -101,3 +101,8 @@ class ScreenKeeper:
 
     def next_redraw_in(self, view: TableView) -> float | None:
         return None if self.renderer is None else self.renderer.next_redraw_in(view)
+
+    def invalidate(self) -> None:
+        """The next update draws the whole frame (the window was uncovered)."""
+        if self.renderer is not None:
+            self.renderer.invalidate()

@@ -3,8 +3,10 @@
 While everyone thinks, nothing on the table changes, so nothing should be drawn: a loop that
 redraws and flips every frame cost 0.02-0.28 of a core here versus 0.004 for one that draws
 only on change (hardware-notes.md, "Idle cost"). `Renderer.update` compares the new inputs
-with the ones last drawn (frozen dataclasses and dicts compare by value) and draws and flips
-only when they differ.
+with the ones last drawn (frozen dataclasses and dicts compare by value) and draws only when
+they differ; the table screen then draws again only the regions that changed, and only those
+are pushed to the display (`pygame.display.update(rects)`), a whole flip only when the layout
+moved.
 
 A running timer is the one thing that changes without a new input. The display shows whole
 seconds, so the comparison uses the displayed second, not the millisecond count: a view
@@ -61,8 +63,10 @@ class Renderer:
         self.invalidate()
 
     def invalidate(self) -> None:
-        """Forget what was drawn (e.g. the window was exposed), so the next update redraws."""
+        """Forget what was drawn (e.g. the window was exposed), so the next update redraws
+        the whole frame."""
         self._last_key = _NEVER
+        self.screen.invalidate()
 
     # ------------------------------------------------------------ the frame policy
 
@@ -72,7 +76,9 @@ class Renderer:
         """Draw and flip if anything shown differs from the last frame; return whether it drew."""
         shown = self._with_local_timer(view)
         key = (
-            replace(shown, timer=None),
+            # The view itself when it has no timer: an unchanged view is then the very same
+            # object (the app keeps it until the state changes), compared in no time.
+            shown if shown.timer is None else replace(shown, timer=None),
             _timer_key(shown.timer),
             None if lcds is None else dict(lcds),  # a copy: the caller may mutate its dict
             banner,
@@ -80,8 +86,7 @@ class Renderer:
         )
         if key == self._last_key:
             return False
-        self.screen.draw(shown, lcds, banner, connected)
-        self._show()
+        self._show(self.screen.draw(shown, lcds, banner, connected))
         self.frames += 1
         self._last_key = key
         return True
@@ -126,11 +131,15 @@ class Renderer:
         return replace(view, timer=replace(timer, remaining_ms=math.ceil(left), warning=warning,
                                            expired=expired))
 
-    def _show(self) -> None:
+    def _show(self, dirty: list[pygame.Rect] | None) -> None:
+        """Push the frame: only the rects drawn again, or the whole surface (None)."""
         if self._flip is not None:
             self._flip()
         elif pygame.display.get_init() and pygame.display.get_surface() is self.surface:
-            pygame.display.flip()
+            if dirty is None:
+                pygame.display.flip()
+            elif dirty:
+                pygame.display.update(dirty)
 
 
 def _timer_key(timer: TimerView | None) -> tuple[object, ...] | None:

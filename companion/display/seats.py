@@ -108,26 +108,35 @@ def plan_seats(c: Canvas, n: int, area: pygame.Rect, gap: int, want_lcd: bool) -
     return SeatPlan(cols, rows, scale, False, card_w, card_h)
 
 
+def seat_rects(c: Canvas, n: int, plan: SeatPlan, area: pygame.Rect) -> list[pygame.Rect]:
+    """Each card's rect, column-major: seats read down a column in clockwise order, like a
+    score pad."""
+    gap_x = (area.w - plan.cols * plan.card_w) // max(1, plan.cols - 1) if plan.cols > 1 else 0
+    rects = []
+    for i in range(n):
+        col, row = divmod(i, plan.rows)
+        rects.append(pygame.Rect(area.x + col * (plan.card_w + gap_x),
+                                 area.y + row * (plan.card_h + c.sp(8)), plan.card_w,
+                                 plan.card_h))
+    return rects
+
+
 def draw_seats(c: Canvas, seats: Sequence[SeatLine], plan: SeatPlan, area: pygame.Rect,
                lcds: Mapping[int, tuple[str, str]] | None, connected: Mapping[int, bool],
                layout: Layout) -> None:
     """The cards as `plan` lays them out, clipped to `area`; an offline seat is marked."""
     layout.seat_columns, layout.seat_scale = plan.cols, plan.scale
-    gap_x = (area.w - plan.cols * plan.card_w) // max(1, plan.cols - 1) if plan.cols > 1 else 0
     with c.clipped(area):
-        for i, seat in enumerate(seats):
-            # Column-major: seats read down a column in clockwise order, like a score pad.
-            col, row = divmod(i, plan.rows)
-            rect = pygame.Rect(area.x + col * (plan.card_w + gap_x),
-                               area.y + row * (plan.card_h + c.sp(8)), plan.card_w, plan.card_h)
+        for seat, rect in zip(seats, seat_rects(c, len(seats), plan, area), strict=True):
             lines = lcds.get(seat.seat) if lcds is not None else None
-            _draw_seat(c, seat, rect, plan.scale, lines, plan.lcd and lcds is not None,
-                       connected.get(seat.seat, True), layout)
+            draw_seat(c, seat, rect, plan.scale, lines, plan.lcd and lcds is not None,
+                      connected.get(seat.seat, True), layout)
 
 
-def _draw_seat(c: Canvas, seat: SeatLine, rect: pygame.Rect, scale: float,
+def draw_seat(c: Canvas, seat: SeatLine, rect: pygame.Rect, scale: float,
                lcd_lines: tuple[str, str] | None, lcd_slot: bool, online: bool,
                layout: Layout) -> None:
+    """One seat's card in `rect`: colour, name, status pill, badges, money, LCD mock-up."""
     surface = c.surface
     name_size, pill_size, mono = _seat_fonts(c, scale)
     pad = c.sp(9, scale)

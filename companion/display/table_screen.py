@@ -23,26 +23,42 @@ where things went.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, replace
 
 import pygame
 
 from ..engine.text import Msg
-from ..engine.views import TableView
+from ..engine.views import SeatLine, TableView
 from .canvas import Canvas, Translate
 from .fonts import FontCache
-from .header import draw_banner, draw_header, format_clock
+from .header import banner_rect, draw_banner, draw_header, format_clock, header_rect
 from .layout import Layout
 from .panel_plan import PanelPlanner
 from .panels import draw_panels
-from .seats import draw_seats, plan_seats
+from .seats import SeatPlan, draw_seat, plan_seats, seat_rects
 from .theme import BG, BG_FINAL, FG, LOG_BG, MAX_LOG_LINES, MUTED
 
 __all__ = ["Layout", "TableScreen", "Translate", "format_clock"]
 
 
+@dataclass(frozen=True)
+class Region:
+    """One part of the frame: where it goes, what it shows (`key`), and how to draw it."""
+
+    name: Hashable
+    rect: pygame.Rect
+    key: object
+    draw: Callable[[Layout], None]
+
+
 class TableScreen:
-    """Draws a `TableView` (plus the demo's LCD mock-ups, a banner and link state) on a surface."""
+    """Draws a `TableView` (plus the demo's LCD mock-ups, a banner and link state) on a surface.
+
+    A frame is a set of regions (header, banner, each seat's card, the log, the panels).
+    While the geometry stays the same, only the regions whose content changed are drawn
+    again, and `draw` returns their rects for `pygame.display.update`; when anything moves
+    (a banner appears, the log moves, the window resizes) the whole frame is drawn."""
 
     def __init__(self, surface: pygame.Surface, translate: Translate,
                  fonts: FontCache | None = None) -> None:
@@ -51,11 +67,19 @@ class TableScreen:
         self.fonts = fonts if fonts is not None else FontCache()
         self.layout: Layout | None = None
         self._panels = PanelPlanner()
+        self._geometry: object = None
+        self._keys: dict[Hashable, object] = {}
+        self._seat_meta: tuple[pygame.Rect | None, int, float] = (None, 1, 1.0)
+
+    def invalidate(self) -> None:
+        """The next `draw` draws the whole frame (the surface was replaced or exposed)."""
+        self._geometry = None
 
     def draw(self, view: TableView, lcds: Mapping[int, tuple[str, str]] | None = None,
              banner: Msg | str | None = None,
-             connected: Mapping[int, bool] | None = None) -> None:
-        """Draw one whole frame. Does not flip: the Renderer decides when a frame is shown."""
+             connected: Mapping[int, bool] | None = None) -> list[pygame.Rect] | None:
+        """Draw the frame. Returns the rects drawn again, or None when the whole surface was
+        (then show it with a flip). Does not show it: the Renderer decides when."""
         surface = self.surface
         w, h = surface.get_size()
         # One unit = one pixel at 1280x720; the width term keeps very wide text from
@@ -64,24 +88,64 @@ class TableScreen:
         c = Canvas(surface, self.translate, self.fonts, u)
         margin = c.sp(14)
         gap = c.sp(12)
-        surface.fill(BG_FINAL if view.final else BG)
+        bg = BG_FINAL if view.final else BG
 
-        header, timer = draw_header(c, view, pygame.Rect(margin, margin, w - 2 * margin, 0))
-        layout = Layout((w, h), u, header, pygame.Rect(0, 0, 0, 0))
-        layout.timer = timer
-        y = header.bottom + gap
-        if banner is not None and c.text_of(banner).strip():
-            layout.banner = draw_banner(c, c.text_of(banner),
-                                        pygame.Rect(margin, y, w - 2 * margin, 0))
-            y = layout.banner.bottom + gap
+        head = header_rect(c, view, pygame.Rect(margin, margin, w - 2 * margin, 0))
+        regions = [Region("header", head, (view.game, view.headline, view.detail, view.timer,
+                                           view.final), lambda lay: self._header(c, view, lay))]
+        y = head.bottom + gap
+        banner_at: pygame.Rect | None = None
+        text = c.text_of(banner) if banner is not None else ""
+        if text.strip():
+            banner_at = banner_rect(c, text, pygame.Rect(margin, y, w - 2 * margin, 0))
+            strip = pygame.Rect(margin, y, w - 2 * margin, 0)
+
+            def draw_strip(layout: Layout) -> None:
+                layout.banner = draw_banner(c, text, strip)
+
+            regions.append(Region("banner", banner_at, text, draw_strip))
+            y = banner_at.bottom + gap
         body = pygame.Rect(margin, y, w - 2 * margin, max(0, h - margin - y))
-        layout.body = body
-        self._draw_body(c, view, body, gap, lcds, connected or {}, layout)
-        self.layout = layout
+        regions += self._body(c, view, body, gap, lcds, connected or {})
 
-    def _draw_body(self, c: Canvas, view: TableView, body: pygame.Rect, gap: int,
-                   lcds: Mapping[int, tuple[str, str]] | None, connected: Mapping[int, bool],
-                   layout: Layout) -> None:
+        geometry = ((w, h), u, bg, tuple((r.name, tuple(r.rect)) for r in regions))
+        full = geometry != self._geometry or self.layout is None
+        if full:
+            layout = Layout((w, h), u, head, body)
+            surface.fill(bg)
+            todo = regions
+        else:
+            assert self.layout is not None
+            old = self.layout
+            layout = replace(old, seat_cards=dict(old.seat_cards),
+                             seat_money=dict(old.seat_money), lcds=dict(old.lcds),
+                             panel_boxes=list(old.panel_boxes), cells=dict(old.cells))
+            todo = [r for r in regions if self._keys.get(r.name) != r.key]
+        layout.body = body
+        layout.banner = banner_at
+        layout.seats, layout.seat_columns, layout.seat_scale = self._seat_meta
+        if not any(r.name == "log" for r in regions):
+            layout.log = None
+        if not any(r.name == "panels" for r in regions):
+            layout.panels, layout.panel_boxes, layout.cells = None, [], {}
+        dirty: list[pygame.Rect] = []
+        for region in todo:
+            if not full:
+                surface.fill(bg, region.rect)
+                dirty.append(region.rect)
+            with c.clipped(region.rect):
+                region.draw(layout)
+        self._keys = {r.name: r.key for r in regions}
+        self._geometry = geometry
+        self.layout = layout
+        return None if full else dirty
+
+    def _header(self, c: Canvas, view: TableView, layout: Layout) -> None:
+        layout.header, layout.timer = draw_header(c, view, layout.header)
+
+    def _body(self, c: Canvas, view: TableView, body: pygame.Rect, gap: int,
+              lcds: Mapping[int, tuple[str, str]] | None,
+              connected: Mapping[int, bool]) -> list[Region]:
         n = len(view.seats)
         show_lcds = lcds is not None and n > 0
         # The seat column widens for the LCD mock-ups and for big tables, where a second
@@ -117,9 +181,7 @@ class TableScreen:
         if log_lines and not view.panels and right.w > 0:
             log_left = False
 
-        layout.seats = pygame.Rect(left.x, left.y, left.w, seats_h)
-        draw_seats(c, view.seats, plan, left, lcds if plan.lcd else None, connected, layout)
-
+        regions = self._seat_regions(c, view, plan, left, seats_h, lcds, connected)
         panels_area = right
         if log_lines:
             if log_left:
@@ -131,10 +193,44 @@ class TableScreen:
                 panels_area = pygame.Rect(right.x, right.y, right.w, max(0, right.h - log_h - gap))
             else:
                 rect = pygame.Rect(right.x, right.y, right.w, min(log_need, right.h))
-            layout.log = _draw_log(c, log_lines, rect, log_size, log_pad)
+            lines = tuple(log_lines)
+
+            def log(layout: Layout, rect: pygame.Rect = rect) -> None:
+                layout.log = _draw_log(c, lines, rect, log_size, log_pad)
+
+            regions.append(Region("log", rect, lines, log))
         if view.panels and panels_area.w > 0 and panels_area.h > 0:
-            layout.panels = panels_area
-            draw_panels(c, self._panels, view.panels, panels_area, gap, view.final, layout)
+            final = view.final
+
+            def panels(layout: Layout, area: pygame.Rect = panels_area) -> None:
+                layout.panels = area
+                layout.panel_boxes = []
+                layout.cells = {}
+                draw_panels(c, self._panels, view.panels, area, gap, final, layout)
+
+            regions.append(Region("panels", panels_area, (view.panels, final), panels))
+        return regions
+
+    def _seat_regions(self, c: Canvas, view: TableView, plan: SeatPlan, left: pygame.Rect,
+                      seats_h: int, lcds: Mapping[int, tuple[str, str]] | None,
+                      connected: Mapping[int, bool]) -> list[Region]:
+        area = pygame.Rect(left.x, left.y, left.w, seats_h)
+        self._seat_meta = (area, plan.cols, plan.scale)
+        regions = []
+        for seat, rect in zip(view.seats, seat_rects(c, len(view.seats), plan, left),
+                              strict=True):
+            rect = rect.clip(left)  # the grid never draws outside its column
+            lines = lcds.get(seat.seat) if lcds is not None else None
+            online = connected.get(seat.seat, True)
+
+            def card(layout: Layout, seat: SeatLine = seat, rect: pygame.Rect = rect,
+                     lines: tuple[str, str] | None = lines, online: bool = online) -> None:
+                layout.seat_money.pop(seat.seat, None)
+                draw_seat(c, seat, rect, plan.scale, lines, plan.lcd and lcds is not None,
+                          online, layout)
+
+            regions.append(Region(("seat", seat.seat), rect, (seat, lines, online), card))
+        return regions
 
 
 def _draw_log(c: Canvas, lines: Sequence[str], rect: pygame.Rect, size: int,

@@ -1,0 +1,123 @@
+"""What one input costs the loop, by the kind of frame it leads to, at 4 and 18 seats.
+
+The loop's whole pass (`App.run_once`: the input, the controller, the boxes' LCD and LED
+updates, drawing and pushing the frame) is timed in CPU time of this process, so other
+processes on a shared machine do not count (on a quiet machine it is the wall time), on SDL's
+dummy driver at 1280x720, with a virtual clock so the key edges' timing is exact:
+- value change: a seat locks its entry and the table shows it (one seat's card changes);
+- phase change: the last seat's entry ends the phase (reveal, new panels, every seat);
+- no frame: a PLUS press that moves only the seat's own draft (its LCD), no table change.
+4 seats: Camel Up, the bids of a "highest bet" auction (all 0: a tie, the auction restarts).
+18 seats: Mega Civilization, the cities of a turn (the last entry starts the trade-card
+draw); the host's undo takes the entries back between rounds (not timed).
+Target: a phase-change frame <= 8 ms at 18 seats (half a 60 Hz frame).
+
+Run: .venv/bin/python -m bench.frames [--rounds N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from bench.common import NAMES
+from bench.journals import CIVS, table_setup
+from companion.app.controller import Controller
+from companion.app.loop import App
+from companion.boxes.keyboard_box import MemoryBox
+from companion.boxes.vocabulary import HostInput, Key, KeyEdge
+from companion.display.renderer import Renderer
+from companion.display.window import open_display
+from companion.engine.actions import Host
+from companion.engine.history import History, Setup
+from companion.engine.registry import get_game
+from companion.engine.seats import DEFAULT_COLOURS, Seat
+from companion.i18n import translator
+
+TARGET_MS = 8.0
+
+
+class Clock:
+    now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def table(game_id: str, seats: int, clock: Clock) -> App:
+    game = get_game(game_id)
+    if game.id == "mega-civilization":
+        setup = table_setup(game.id)
+        setup = Setup(setup.game, setup.seats[:seats], setup.options)
+    else:
+        setup = Setup(game.id, tuple(Seat(NAMES[i], DEFAULT_COLOURS[i]) for i in range(seats)),
+                      {"start_coins": 40})
+    history = History.start(game, setup)
+    if game.id == "camel-up-off-season":
+        history.apply(Host.make("start", card="highest_bet"))
+    translate = translator("en")
+    app = App(Controller(history, None, translate), {s: MemoryBox(s) for s in range(seats)},
+              clock, Renderer(open_display((1280, 720)), translate))
+    app.render()
+    return app
+
+
+def tap(app: App, clock: Clock, seat: int, key: Key, last: bool = False) -> tuple[float, str]:
+    """Press and release `key`; the timed pass is the one that handles the acting edge.
+    `last`: this entry ends the round (the reveal, the next phase)."""
+    frames = app.frames
+    timed = 0.0
+    for down in (True, False):
+        app.sink(KeyEdge(seat, key, down, clock.now))
+        clock.now += 0.05  # past the debounce window
+        t0 = time.process_time()
+        app.run_once(0)
+        took = (time.process_time() - t0) * 1000
+        if down == (key is not Key.OK):  # PLUS acts on the press, OK on the release
+            timed = took
+    drew = app.frames > frames
+    kind = "no frame" if not drew else "phase change" if last else "value change"
+    return timed, kind
+
+
+def measure(game_id: str, seats: int, rounds: int) -> dict[str, list[float]]:
+    clock = Clock()
+    app = table(game_id, seats, clock)
+    out: dict[str, list[float]] = {"value change": [], "phase change": [], "no frame": []}
+    for _ in range(rounds):
+        for seat in range(seats):
+            took, kind = tap(app, clock, seat, Key.PLUS)
+            out[kind].append(took)
+            tap(app, clock, seat, Key.MINUS)  # back to 0 (not timed)
+            took, kind = tap(app, clock, seat, Key.OK, last=seat == seats - 1)
+            out[kind].append(took)
+        if game_id == "mega-civilization":
+            for _ in range(seats):  # every city entry undone: the same round again
+                app.sink(HostInput("undo"))
+                clock.now += 0.01
+                app.run_once(0)
+            clock.now += 10  # banners and flashes gone
+            app.run_once(0)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rounds", type=int, default=8)
+    args = ap.parse_args()
+    for game, seats in (("camel-up-off-season", 4), ("mega-civilization", len(CIVS))):
+        got = measure(game, seats, args.rounds)
+        for kind, ms in got.items():
+            if not ms:
+                continue
+            ms.sort()
+            worst = ms[-1]
+            target = (f"[{'OK' if worst <= TARGET_MS else 'OVER'}: target <= {TARGET_MS:.0f} ms]"
+                      if kind != "no frame" else "[reference]")
+            print(f"loop pass, {seats} seats, {kind:12}: n={len(ms):3}  "
+                  f"median {statistics.median(ms):6.2f} ms  max {worst:6.2f} ms  {target}")
+
+
+if __name__ == "__main__":
+    main()

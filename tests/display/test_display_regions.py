@@ -1,0 +1,61 @@
+"""Frames that draw only what changed: a seat locking redraws that seat's card alone, and the
+screen then shows exactly what a whole redraw of the same view shows (no stale pixel)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+from display_scenes import camel_history, play, start_lucky0
+
+from companion.display.table_screen import TableScreen
+from companion.engine.actions import Enter
+from companion.engine.game import public_view
+from companion.i18n import translator
+
+SIZE = (1280, 720)
+
+
+def whole(view: object, **kw: object) -> bytes:
+    screen = TableScreen(pygame.Surface(SIZE), translator("en"))
+    assert screen.draw(view, **kw) is None  # type: ignore[arg-type]
+    return pygame.image.tobytes(screen.surface, "RGB")
+
+
+def test_a_lock_redraws_only_that_seat_and_matches_a_whole_frame() -> None:
+    h = start_lucky0()
+    before = public_view(h.game, h.state)
+    screen = TableScreen(pygame.Surface(SIZE), translator("en"))
+    assert screen.draw(before) is None  # the first frame is whole
+    play(h, Enter(2, 3))
+    after = public_view(h.game, h.state)
+    dirty = screen.draw(after)
+    assert screen.layout is not None
+    assert dirty == [screen.layout.seat_cards[2]]  # Chiara's card, nothing else
+    assert pygame.image.tobytes(screen.surface, "RGB") == whole(after)
+
+
+def test_a_banner_moves_the_body_so_the_whole_frame_is_drawn() -> None:
+    h = start_lucky0()
+    view = public_view(h.game, h.state)
+    screen = TableScreen(pygame.Surface(SIZE), translator("en"))
+    screen.draw(view)
+    assert screen.draw(view, banner="Host: < Abandon auction >") is None
+    assert screen.draw(view) is None  # and again when it goes
+    assert pygame.image.tobytes(screen.surface, "RGB") == whole(view)
+
+
+def test_each_changed_region_is_redrawn_and_the_rest_kept() -> None:
+    h = camel_history(5)
+    screen = TableScreen(pygame.Surface(SIZE), translator("en"))
+    view = public_view(h.game, h.state)
+    screen.draw(view)
+    changed = replace(view, seats=(*view.seats[:4], replace(view.seats[4], status="locked")),
+                      headline="Another card")
+    dirty = screen.draw(changed)
+    assert screen.layout is not None
+    assert dirty == [screen.layout.header, screen.layout.seat_cards[4]]
+    assert pygame.image.tobytes(screen.surface, "RGB") == whole(changed)
+    assert screen.draw(changed) == []  # nothing changed: nothing drawn
+    screen.invalidate()
+    assert screen.draw(changed) is None

@@ -105,7 +105,7 @@ class Window:
     """The app's window as the X server sees it: XTest key edges in, damage reports out."""
 
     def __init__(self, display_name: str, timeout: float = 30.0) -> None:
-        from Xlib import X, display
+        from Xlib import X, display, error
         from Xlib.ext import damage
 
         self.X = X
@@ -116,8 +116,11 @@ class Window:
         self.win: Any = None
         while self.win is None:
             for child in root.query_tree().children:
-                attrs = child.get_attributes()
-                if attrs.map_state == X.IsViewable:
+                try:
+                    viewable = child.get_attributes().map_state == X.IsViewable
+                except error.BadWindow:  # a window the app made and dropped while starting
+                    continue
+                if viewable:
                     self.win = child
             if self.win is None:
                 if time.monotonic() > deadline:

@@ -55,10 +55,11 @@ class Region:
 class TableScreen:
     """Draws a `TableView` (plus the demo's LCD mock-ups, a banner and link state) on a surface.
 
-    A frame is a set of regions (header, banner, each seat's card, the log, the panels).
-    While the geometry stays the same, only the regions whose content changed are drawn
-    again, and `draw` returns their rects for `pygame.display.update`; when anything moves
-    (a banner appears, the log moves, the window resizes) the whole frame is drawn."""
+    A frame is a set of regions (header, banner, each seat's card, the log, the panels) that
+    never overlap. Only the regions whose content or place changed are drawn again (after
+    the places they left are cleared), and `draw` returns those rects for
+    `pygame.display.update`; the whole frame is drawn only when the surface, its scale or the
+    background changes."""
 
     def __init__(self, surface: pygame.Surface, translate: Translate,
                  fonts: FontCache | None = None) -> None:
@@ -67,13 +68,14 @@ class TableScreen:
         self.fonts = fonts if fonts is not None else FontCache()
         self.layout: Layout | None = None
         self._panels = PanelPlanner()
-        self._geometry: object = None
+        self._base: object = None  # (size, unit, background) of the last frame
         self._keys: dict[Hashable, object] = {}
+        self._rects: dict[Hashable, pygame.Rect] = {}
         self._seat_meta: tuple[pygame.Rect | None, int, float] = (None, 1, 1.0)
 
     def invalidate(self) -> None:
         """The next `draw` draws the whole frame (the surface was replaced or exposed)."""
-        self._geometry = None
+        self._base = None
 
     def draw(self, view: TableView, lcds: Mapping[int, tuple[str, str]] | None = None,
              banner: Msg | str | None = None,
@@ -91,8 +93,11 @@ class TableScreen:
         bg = BG_FINAL if view.final else BG
 
         head = header_rect(c, view, pygame.Rect(margin, margin, w - 2 * margin, 0))
+        def header(layout: Layout) -> None:
+            layout.header, layout.timer = draw_header(c, view, head)
+
         regions = [Region("header", head, (view.game, view.headline, view.detail, view.timer,
-                                           view.final), lambda lay: self._header(c, view, lay))]
+                                           view.final), header)]
         y = head.bottom + gap
         banner_at: pygame.Rect | None = None
         text = c.text_of(banner) if banner is not None else ""
@@ -108,27 +113,41 @@ class TableScreen:
         body = pygame.Rect(margin, y, w - 2 * margin, max(0, h - margin - y))
         regions += self._body(c, view, body, gap, lcds, connected or {})
 
-        geometry = ((w, h), u, bg, tuple((r.name, tuple(r.rect)) for r in regions))
-        full = geometry != self._geometry or self.layout is None
+        base = ((w, h), u, bg)
+        full = base != self._base or self.layout is None
+        dirty: list[pygame.Rect] = []
         if full:
             layout = Layout((w, h), u, head, body)
             surface.fill(bg)
             todo = regions
         else:
+            # Clear the places regions left (moved or gone): regions never overlap, so this
+            # touches nothing that stays; then draw what is new, moved or changed.
+            placed = {r.name: r.rect for r in regions}
+            for name, rect in self._rects.items():
+                if placed.get(name) != rect:
+                    surface.fill(bg, rect)
+                    dirty.append(rect)
+            todo = [r for r in regions
+                    if self._rects.get(r.name) != r.rect or self._keys.get(r.name) != r.key]
             assert self.layout is not None
             old = self.layout
             layout = replace(old, seat_cards=dict(old.seat_cards),
                              seat_money=dict(old.seat_money), lcds=dict(old.lcds),
                              panel_boxes=list(old.panel_boxes), cells=dict(old.cells))
-            todo = [r for r in regions if self._keys.get(r.name) != r.key]
-        layout.body = body
+        layout.header, layout.body = head, body
         layout.banner = banner_at
         layout.seats, layout.seat_columns, layout.seat_scale = self._seat_meta
         if not any(r.name == "log" for r in regions):
             layout.log = None
         if not any(r.name == "panels" for r in regions):
             layout.panels, layout.panel_boxes, layout.cells = None, [], {}
-        dirty: list[pygame.Rect] = []
+        shown = {seat.seat for seat in view.seats}
+        for table in (layout.seat_cards, layout.seat_money, layout.lcds):
+            for seat in set(table) - shown:
+                del table[seat]
+        if view.timer is None:
+            layout.timer = None
         for region in todo:
             if not full:
                 surface.fill(bg, region.rect)
@@ -136,12 +155,10 @@ class TableScreen:
             with c.clipped(region.rect):
                 region.draw(layout)
         self._keys = {r.name: r.key for r in regions}
-        self._geometry = geometry
+        self._rects = {r.name: r.rect for r in regions}
+        self._base = base
         self.layout = layout
         return None if full else dirty
-
-    def _header(self, c: Canvas, view: TableView, layout: Layout) -> None:
-        layout.header, layout.timer = draw_header(c, view, layout.header)
 
     def _body(self, c: Canvas, view: TableView, body: pygame.Rect, gap: int,
               lcds: Mapping[int, tuple[str, str]] | None,

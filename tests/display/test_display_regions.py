@@ -35,13 +35,17 @@ def test_a_lock_redraws_only_that_seat_and_matches_a_whole_frame() -> None:
     assert pygame.image.tobytes(screen.surface, "RGB") == whole(after)
 
 
-def test_a_banner_moves_the_body_so_the_whole_frame_is_drawn() -> None:
+def test_a_banner_moves_the_body_and_the_screen_still_matches_a_whole_frame() -> None:
     h = start_lucky0()
     view = public_view(h.game, h.state)
     screen = TableScreen(pygame.Surface(SIZE), translator("en"))
     screen.draw(view)
-    assert screen.draw(view, banner="Host: < Abandon auction >") is None
-    assert screen.draw(view) is None  # and again when it goes
+    banner = "Host: < Abandon auction >"
+    dirty = screen.draw(view, banner=banner)
+    assert screen.layout is not None and screen.layout.banner in (dirty or [])
+    assert pygame.image.tobytes(screen.surface, "RGB") == whole(view, banner=banner)
+    dirty = screen.draw(view)  # and when it goes, the body moves back up
+    assert dirty and screen.layout.banner is None
     assert pygame.image.tobytes(screen.surface, "RGB") == whole(view)
 
 

@@ -88,6 +88,9 @@ class PanelPlanner:
 
     def __init__(self) -> None:
         self._plans: dict[object, tuple[list[list[PanelPlan]], int]] = {}
+        # One panel's plan at one width and scale: a new panel beside unchanged ones (a phase
+        # ends) re-plans only the new one.
+        self._panel_plans: dict[object, PanelPlan] = {}
 
     def plan(self, c: Canvas, panels: tuple[Panel, ...], area: pygame.Rect, gap: int,
              final: bool) -> tuple[list[list[PanelPlan]], int]:
@@ -106,10 +109,20 @@ class PanelPlanner:
             order.reverse()
         lead = order[0] if final and order else None
 
+        memo = self._panel_plans
+        if len(memo) > 4096:  # bounded: a long game makes many panels
+            memo.clear()
+
+        def plan_one(i: int, col_w: int, scale: float, note_lines: int) -> PanelPlan:
+            key = (panels[i], i, col_w, scale, note_lines, c.u, c.translate)
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = _plan_panel(c, panels[i], i, col_w, scale, note_lines)
+            return found
+
         def plan_all(indices: Sequence[int], col_w: int, scale: float,
                      note_lines: int = 3) -> list[PanelPlan]:
-            return [_plan_panel(c, panels[i], i, col_w,
-                                scale * (1.25 if i == lead else 1.0), note_lines)
+            return [plan_one(i, col_w, scale * (1.25 if i == lead else 1.0), note_lines)
                     for i in indices]
 
         chosen: list[list[PanelPlan]] | None = None

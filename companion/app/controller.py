@@ -74,7 +74,7 @@ class Controller:
             log.warning(down_line(journal.down).render(translate))
         # Made once per state (the state objects are immutable; a new one is a change).
         self._view: tuple[Any, TableView] | None = None
-        self._menu: tuple[Any, bool, list[MenuEntry]] | None = None
+        self._menu: tuple[Any, int, list[MenuEntry]] | None = None
         self._sync()
 
     @property
@@ -210,9 +210,9 @@ class Controller:
     def host_options(self) -> list[MenuEntry]:
         """The host menu's entries: the game's, made once per state (a timed command is
         stamped when it is run, see `handle`), then the app's own."""
-        state = self.state
-        if self._menu is None or self._menu[0] is not state:
-            self._menu = (state, False, self._game_entries(None))
+        state, done = self.state, len(self.history.journal_actions)
+        if self._menu is None or self._menu[0] is not state or self._menu[1] != done:
+            self._menu = (state, done, self._game_entries(None))
         return [*self._menu[2], *self.commands.entries(self._now)]
 
     def _game_entries(self, at_ms: int | None) -> list[MenuEntry]:

@@ -31,8 +31,9 @@ class ScoreSheet:
     categories: tuple[Category, ...]
     decided_by: Msg  # how the winner is decided, in one sentence for the table
     complete: bool = True
-    # Seats in order of a game's tie-break among equal totals (None: ties are shared).
-    tie_break: tuple[int, ...] | None = None
+    # A game's tie-break among equal totals: per seat, counts compared in order, the higher
+    # winning (Amun-Re: pyramids, then stones). Still equal: the win is shared.
+    tie_keys: tuple[tuple[int, ...], ...] = ()
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -41,15 +42,24 @@ class ScoreSheet:
     @property
     def winners(self) -> tuple[int, ...]:
         """The seats that win; empty until the sheet is complete. Equal best totals share
-        the win unless the game's tie-break picks one of them."""
+        the win unless the game's tie-break counts tell them apart."""
         if not self.complete or not self.names:
             return ()
         totals = self.totals
         best = max(totals)
-        top = tuple(i for i, t in enumerate(totals) if t == best)
-        if len(top) > 1 and self.tie_break is not None:
-            return (next(s for s in self.tie_break if s in top),)
-        return top
+        top = [i for i, t in enumerate(totals) if t == best]
+        for k in range(len(self.tie_keys[0]) if self.tie_keys else 0):
+            most = max(self.tie_keys[s][k] for s in top)
+            top = [s for s in top if self.tie_keys[s][k] == most]
+        return tuple(top)
+
+    @property
+    def tie_broken(self) -> bool:
+        """Whether a tie on the total was decided by the tie-break counts."""
+        if not self.winners:
+            return False
+        best = self.totals[self.winners[0]]
+        return sum(1 for t in self.totals if t == best) > len(self.winners)
 
     def ranking(self) -> tuple[int, ...]:
         """Seats from the highest total down (seat order among equals)."""
@@ -96,6 +106,19 @@ def sheet_panel(sheet: ScoreSheet, title: Msg, note: Msg | None = None,
     return Panel(title, tuple(rows), note)
 
 
+def ranking_panel(sheet: ScoreSheet, title: Msg, unit: Msg,
+                  note: Msg | None = None) -> Panel:
+    """A one-category sheet (coins, money) as a ranking: seat and total, highest first; the
+    winners styled only when the sheet is complete."""
+    winners = set(sheet.winners)
+    totals = sheet.totals
+    rows: list[tuple[Cell, ...]] = [(Cell(msg("Seat"), "head"), Cell(unit, "head"))]
+    for s in sheet.ranking():
+        style: Style = "win" if s in winners else ""
+        rows.append((Cell(sheet.names[s], style), Cell(str(totals[s]), style)))
+    return Panel(title, tuple(rows), note)
+
+
 def sheet_json(sheet: ScoreSheet) -> dict[str, Any]:
     """The sheet for `replay --json`: points by category and seat, totals, the winners."""
     winners = sheet.winners
@@ -108,5 +131,6 @@ def sheet_json(sheet: ScoreSheet) -> dict[str, Any]:
         "winners": list(winners),
         "winner_names": [sheet.names[s] for s in winners],
         "tie": len(winners) > 1,
+        "tie_broken": sheet.tie_broken,
         "decided_by": sheet.decided_by.render(),
     }

@@ -358,3 +358,57 @@ def test_two_bidders_cannot_lose_another(tmp_path: Path) -> None:
     )
     assert last(out)["sat_out"] == [2, 3]
     assert "abandon instead" in out["refused"][0]["message"]
+
+
+# -- the final screen
+
+
+def test_a_tied_final_score_is_a_shared_win(tmp_path: Path) -> None:
+    # Ann wins the auction with 3 (7 left); sale income 5, 0, 1, 2: Ann 12, Bob 10, Cy 11,
+    # Di 12. The rules give no tie-break: Ann and Di share the win.
+    lines = [card("highest_bet"), *entries(3, 1, 0, 2), *entries(5, 0, 1, 2),
+             {"type": "host", "command": "end"}]
+    out = scenario(tmp_path, lines, start_coins=10)
+    assert money(out) == [12, 10, 11, 12]
+    assert out["final"]["winner_names"] == ["Ann", "Di"] and out["final"]["tie"] is True
+    view = _view(tmp_path, lines)
+    assert view.headline.render() == "Ann and Di share the win with 12 coins"
+    assert "no tie-break" in view.detail.render()
+    rows = view.panels[-1].rows[1:]
+    assert [(r[0].text, r[0].style) for r in rows] == [
+        ("Ann", "win"), ("Di", "win"), ("Cy", ""), ("Bob", "")]
+
+
+def test_no_winner_until_the_last_sale_income_is_in(tmp_path: Path) -> None:
+    # The host ends the game while Di's sale income is still missing: the final screen names
+    # no winner and says whose income it waits for; Di's entry completes it.
+    lines = [card("highest_bet"), *entries(3, 1, 0, 2), *entries(5, 0, 1),
+             {"type": "host", "command": "end"}]
+    out = scenario(tmp_path, lines, start_coins=10)
+    assert out["phase"] == "over" and out["final"]["complete"] is False
+    assert out["final"]["winners"] == []
+    view = _view(tmp_path, lines)
+    assert view.headline.render() == "Final score not complete"
+    assert view.detail.render() == "Waiting for sale income: Di"
+    assert all(r[0].style != "win" for r in view.panels[-1].rows)
+    done = scenario(tmp_path, [*lines, *entries(0, 0, 0, 9)], start_coins=10)
+    assert [r["message"] for r in done["refused"]] == ["The game is over"] * 3
+    assert done["final"]["winner_names"] == ["Di"] and money(done)[3] == 19
+
+
+def _view(tmp_path: Path, lines: list[dict[str, Any]]) -> Any:
+    from companion.engine.actions import Enter, Host
+    from companion.engine.history import History, Setup
+    from companion.engine.registry import get_game
+    from companion.engine.seats import Seat
+
+    game = get_game("camel-up-off-season")
+    h = History.start(game, Setup(game.id, tuple(Seat(n) for n in ("Ann", "Bob", "Cy", "Di")),
+                                  {"start_coins": 10}))
+    for line in lines:
+        if line["type"] == "enter":
+            h.apply(Enter(line["seat"], line["value"]))
+        else:
+            h.apply(Host.make(line["command"], **{k: v for k, v in line.items()
+                                                    if k not in ("type", "command")}))
+    return game.table(h.state)

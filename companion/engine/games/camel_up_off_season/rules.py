@@ -13,7 +13,7 @@ from typing import Any
 from ...actions import Host, Value
 from ...chronicle import appended, last_replaced
 from ...errors import IllegalAction
-from ...game import Event, Game, HostCommand, OptionSpec, Rules, Step
+from ...game import GAME_OVER, Event, Game, HostCommand, OptionSpec, Rules, Step
 from ...ledger import SUPPLY, Ledger, seat_account
 from ...prompts import Prompt
 from ...rounds.sealed import SealedRound
@@ -61,7 +61,8 @@ class CamelUpOffSeason(Rules[CamelState]):
     )
 
     def __init__(self) -> None:
-        self.on_enter = {"counts": self._count, "bidding": self._bid, "income": self._income}
+        self.on_enter = {"counts": self._count, "bidding": self._bid, "income": self._income,
+                         "over": self._late_income}
         self.on_host = {
             "start": self._start,
             "abandon": self._abandon,
@@ -141,8 +142,12 @@ class CamelUpOffSeason(Rules[CamelState]):
     def _end(self, state: CamelState, action: Host) -> Step[CamelState]:
         if state.phase in ("counts", "bidding"):
             raise IllegalAction("First finish or\nabandon auction")
+        # Ended during the sale: the seats still to enter their income may do so on the
+        # final screen, which names no winner until they have (the score is not complete).
+        ended_in_income = state.phase == "income" and len(state.income) < len(state.seats)
         return Step(
-            replace(state, phase="over", log=appended(state.log, msg("Game over"))),
+            replace(state, phase="over", ended_in_income=ended_in_income,
+                    log=appended(state.log, msg("Game over"))),
             (Event(msg("Game over")),),
         )
 
@@ -272,6 +277,12 @@ class CamelUpOffSeason(Rules[CamelState]):
         )
         return Step(new, (*events, Event(line), Event(msg("You won!"), win)))
 
+    def _late_income(self, state: CamelState, seat: int, value: Value) -> Step[CamelState]:
+        """After the end: only a seat whose last sale income is missing may still enter it."""
+        if not state.ended_in_income or seat in state.income:
+            raise IllegalAction(GAME_OVER)
+        return self._income(state, seat, value)
+
     def _income(self, state: CamelState, seat: int, value: Value) -> Step[CamelState]:
         if seat in state.income:
             raise IllegalAction("Already entered")
@@ -315,6 +326,9 @@ class CamelUpOffSeason(Rules[CamelState]):
             return _enter_once(state.income.get(seat), lambda n: msg("Sold for {n}", n=n),
                                msg("Next: host card"), msg("Sale income?"), MAX_INCOME, coins)
         if state.phase == "over":
+            if state.ended_in_income and seat not in state.income:
+                return Prompt("number", msg("Sale income?"), lo=0, hi=MAX_INCOME,
+                              money=coins, must_act=True)
             return Prompt("wait", msg("Game over"), info=msg("You have {n}", n=coins), money=coins)
         return Prompt("wait", msg("Wait for card"), info=msg("Host draws it"), money=coins)
 

@@ -96,6 +96,7 @@ class CamelState:
     auctions: Sequence[Auction] = ()
     market_order: tuple[int, ...] = ()
     income: Mapping[int, int] = field(default_factory=dict)  # this round's sale income entries
+    ended_in_income: bool = False  # the host ended the game before every sale income was in
     log: Sequence[Msg] = ()
 
     @property

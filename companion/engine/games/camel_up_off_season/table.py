@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...ledger import SUPPLY
+from ...scoresheet import Category, ScoreSheet, ranking_panel, result_line, sheet_json
 from ...text import Msg, msg
 from ...views import Cell, Panel, SeatLine, TableView
 from .state import CARDS, COUNT_CARDS, DATES, Attempt, Auction, CamelState
@@ -50,21 +51,14 @@ def table(name: Msg, state: CamelState) -> TableView:
     if cur is not None:
         panels.extend(reveal_panels(state, cur))
     if state.phase == "over":
-        ranking = sorted(range(len(names)), key=lambda i: -state.coins(i))
-        top = state.coins(ranking[0])
-        panels.append(
-            Panel(
-                msg("Final coins"),
-                tuple(
-                    (
-                        Cell(names[i], "win" if state.coins(i) == top else ""),
-                        Cell(str(state.coins(i))),
-                    )
-                    for i in ranking
-                ),
-            )
-        )
-        headline, detail = msg("Game over"), msg("Most coins wins.")
+        sheet = final_sheet(state)
+        panels.append(ranking_panel(sheet, msg("Final coins"), msg("Coins")))
+        headline = result_line(sheet, unit=None if not sheet.winners else msg(
+            "{n} coins", n=sheet.totals[sheet.winners[0]]))
+        detail = sheet.decided_by
+        if not sheet.complete:
+            missing = [names[s] for s in pending_income(state)]
+            detail = msg("Waiting for sale income: {names}", names=", ".join(missing))
     return TableView(
         name,
         headline,
@@ -74,6 +68,24 @@ def table(name: Msg, state: CamelState) -> TableView:
         tuple(state.log[-6:]),
         final=state.phase == "over",
     )
+
+
+def pending_income(state: CamelState) -> tuple[int, ...]:
+    """Seats whose last sale income is still to come (the host ended the game during the
+    harvest): until they enter it, the coins are not the final score."""
+    if not state.ended_in_income:
+        return ()
+    return tuple(s for s in range(len(state.seats)) if s not in state.income)
+
+
+def final_sheet(state: CamelState) -> ScoreSheet:
+    """Coins are the victory points; the rules we have give no tie-break (rules.md 1.3), so
+    equal coins share the win."""
+    names = tuple(s.name for s in state.seats)
+    coins = Category("coins", msg("Coins"), tuple(state.coins(i) for i in range(len(names))))
+    return ScoreSheet(names, (coins,), msg("Most coins wins; the rules give no tie-break, "
+                                           "so equal coins share the win."),
+                      complete=state.phase == "over" and not pending_income(state))
 
 
 def reveal_panels(state: CamelState, cur: Auction) -> list[Panel]:
@@ -182,4 +194,5 @@ def outcome(game_id: str, state: CamelState) -> dict[str, Any]:
         "auctions": auctions,
         "first_player": state.first_player,
         "market_order": list(state.market_order),
+        "final": sheet_json(final_sheet(state)) if state.phase == "over" else None,
     }

@@ -34,7 +34,13 @@ def test_demo_script_replays_the_seed_auction_and_the_sacrifice_example() -> Non
     assert rnd["purchases"][0] == {"seat": 0, "cards": 2, "farmers": 4, "stones": 3, "cost": 19}
     off = rnd["offering"]
     assert off["total"] == 7 and off["temple"] == "3-12" and off["thieves"] == [1, 3]
-    assert out["phase"] == "over" and [f["bonus"] for f in out["final"]] == [2, 6, 0, 2]
+    # The harvest was computed from the bonuses the host entered: Bob's Baharya caravan pays
+    # on the camel tile, Cy's farmers on Sawu 2 each plus its mine.
+    assert [m["money"] for m in out["money"]] == [12, 27, 15, 12]
+    assert out["phase"] == "over" and [f["bonus"] for f in out["final"]] == [0, 6, 2, 0]
+    sheet = out["score_sheet"]
+    assert [t["total"] for t in sheet["totals"]] == [13, 9, 6, 14]
+    assert sheet["winner_names"] == ["Di"]
     assert sum(m["money"] for m in out["money"]) + out["supply"] == 4 * 20
 
 

@@ -42,6 +42,11 @@ def pick_action(data: st.DataObject, h: History) -> Action:
     if roll < 8:
         return Host.make("end")
     if state.phase == "provinces":
+        # With province data on, the host answers the menu's question about a province.
+        ask = [c for c in GAME.host_commands(state) if c.command == "province"]
+        if ask:
+            return Host.make("province", **{k: data.draw(st.sampled_from(v), label=k)
+                                            for k, v in ask[0].params.items()})
         free = [p for p in PROVINCES if p not in state.taken]
         chosen = data.draw(st.permutations(free), label="provinces")[:n]
         return Host.make("provinces", names=",".join(chosen))
@@ -74,6 +79,7 @@ def random_game(data: st.DataObject) -> History:
         "start_player": data.draw(st.integers(0, len(seats) - 1), label="sp"),
         "start_cards": data.draw(st.integers(0, 3), label="cards"),
         "rounds": data.draw(st.integers(1, 6), label="rounds"),
+        "province_data": data.draw(st.sampled_from(["host", "off"]), label="data"),
     }
     h = History.start(GAME, Setup(GAME.id, tuple(Seat(s) for s in seats), options))
     steps = data.draw(st.integers(0, 140), label="steps")

@@ -25,6 +25,9 @@ Line = dict[str, Any]
 
 def scenario(tmp_path: Path, lines: list[Line], seats: list[str] | None = None,
              **options: Any) -> dict[str, Any]:
+    # These cases predate the province data: the seats type their income, nothing limits
+    # buying (test_amun_re_scoring.py covers the data the host enters).
+    options = {"province_data": "off", **options}
     setup = {"type": "setup", "game": "amun-re", "seats": seats or SEED, "options": options}
     path = tmp_path / "case.jsonl"
     path.write_text("\n".join(json.dumps(x) for x in [setup, *lines]) + "\n")
@@ -338,7 +341,8 @@ def test_buying_beyond_gold_is_refused_and_selling_helps(tmp_path: Path) -> None
     lines = [*SEED_AUCTION, *no_bonus(0, 1, 2, 3), *buy_nothing(0, 1, 2),
              e(3, "0"), e(3, "5"), e(3, "sell"), e(3, "4"), e(3, "2"), e(3, "1")]
     out = scenario(tmp_path, lines)
-    assert [r["message"] for r in out["refused"]] == ["Enter 0 to 4", "Enter 0 to 1"]
+    assert [r["message"] for r in out["refused"]] == ["5 cost 15 you have 10",
+                                                       "2 cost 3 you have 1"]
     assert money(out)[3] == 0 and cards(out)[3] == 0  # 10 + 1 sold - 10 farmers - 1 stone
     assert out["phase"] == "offering"
 
@@ -473,7 +477,7 @@ def test_host_province_errors(tmp_path: Path) -> None:
 
 def end_with_gold(tmp_path: Path, golds: list[int], **options: Any) -> dict[str, Any]:
     lines = [host("adjust", seat=s, amount=g - 20) for s, g in enumerate(golds) if g != 20]
-    return scenario(tmp_path, [*lines, host("end")], **options)
+    return scenario(tmp_path, [*lines, host("end")], **options)  # no round: no kingdom pad
 
 
 def test_gold_bonus_2003_six_and_two(tmp_path: Path) -> None:
@@ -493,7 +497,8 @@ def test_game_ends_by_itself_after_the_last_round(tmp_path: Path) -> None:
     lines = [*SEED_AUCTION, *no_bonus(0, 1, 2, 3), *buy_nothing(0, 1, 2, 3),
              e(0, 1), e(1, 1), e(2, 1), e(3, 1),  # everyone offers 1
              e(0, 0), e(1, 0), e(2, 0), e(3, 0),  # no cards among the rewards
-             *[e(s, 0) for s in range(4)]]  # no income
+             *[e(s, 0) for s in range(4)],  # no income
+             *[e(s, 0) for s in range(4) for _ in range(6)]]  # empty kingdom score pads
     out = scenario(tmp_path, lines, rounds=1)
     assert out["refused"] == [] and out["phase"] == "over"
     assert [f["gold"] for f in out["final"]] == money(out) == [19, 19, 13, 9]
@@ -515,7 +520,8 @@ def test_undo_is_a_visible_correction(tmp_path: Path) -> None:
 
 def test_cli_replay_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "s.jsonl"
-    setup = {"type": "setup", "game": "amun-re", "seats": SEED}
+    setup = {"type": "setup", "game": "amun-re", "seats": SEED,
+             "options": {"province_data": "off"}}
     path.write_text("\n".join(json.dumps(x) for x in [setup, *SEED_AUCTION]) + "\n")
     assert main(["replay", str(path), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)

@@ -20,6 +20,7 @@ SEED = ("Red", "Black", "Blue", "White")
 
 
 def play(actions: list[Action], seats: tuple[str, ...] = SEED, **options: Any) -> History:
+    options = {"province_data": "off", **options}
     h = History.start(GAME, Setup(GAME.id, tuple(Seat(n) for n in seats), options))
     for a in actions:
         h.apply(a)

@@ -1,9 +1,12 @@
-"""The Amun-Re demo: the seed's 2003 province auction, buying, the sacrifice example, the end.
+"""The Amun-Re demo: the seed's 2003 province auction, buying within the provinces' limits,
+the sacrifice example, the computed harvest, the kingdom score pads and the score sheet.
 
-The auction is the example of the seed (shared/seeds/002_*.txt) move for move, and the
-offering is the 2003 rules' sacrifice example (rules.md 3.4), with the seed's colours played
-by Ann (Red), Bob (Black), Cy (Blue) and Di (White), clockwise, Ann holding the Pharaoh.
-Everyone starts with 20 gold and one power card. Every Enter below is played as real button
+The auction is the example of the seed (the 2003 rules' auction text) move for move, and the
+offering is the 2003 rules' sacrifice example (docs/games/amun_re.md), with the seed's colours
+played by Ann (Red), Bob (Black), Cy (Blue) and Di (White), clockwise, Ann holding the Pharaoh.
+Everyone starts with 20 gold and one power card. The provinces' bonuses are made up for the
+demo (the host enters each province's once; no public source lists them). Every Enter below is
+played as real button
 presses on the seat's mock box: choice keys are texts ("Abydos", "3", "none"), numbers are
 dialled with minus/plus.
 """
@@ -25,6 +28,15 @@ def buy(seat: int, cards: int, farmers: int, stones: int) -> tuple[Enter, ...]:
     return Enter(seat, str(cards)), Enter(seat, str(farmers)), Enter(seat, str(stones))
 
 
+def province(name: str, **items: int) -> tuple[Host, ...]:
+    """The host's answers for one province, one item at a time as the host menu asks."""
+    return tuple(Host.make("province", province=name, **{k: v}) for k, v in items.items())
+
+
+def pad(seat: int, *counts: int) -> tuple[Enter, ...]:
+    return tuple(Enter(seat, n) for n in counts)
+
+
 DEMO = Demo(
     game="amun-re",
     seats=("Ann", "Bob", "Cy", "Di"),
@@ -34,6 +46,12 @@ DEMO = Demo(
         Host.make("offer", province="Abydos"), Host.make("offer", province="Sawu"),
         Host.make("offer", province="Dakhla"), Shot("01-host-offers-provinces"),
         Host.make("offer", province="Baharya"),
+        # The host enters each offered province's bonuses from the board, once.
+        *province("Abydos", symbols=1, fields=0, caravan=0, mine=0, temples=2),
+        *province("Sawu", symbols=0, fields=3, caravan=0, mine=2, temples=1),
+        Shot("01b-host-enters-province-bonuses"),
+        *province("Dakhla", symbols=2, fields=4, caravan=0, mine=0, temples=1),
+        *province("Baharya", symbols=1, fields=2, caravan=3, mine=0, temples=0),
         # First bidding round (seed: Red 3 Abydos, Black 1 Sawu, Blue 6, White 10 on Abydos).
         Enter(ANN, "Abydos"), Shot("02-bid-spaces-on-the-box"), Enter(ANN, "3"),
         *place(BOB, "Sawu", 1), *place(CY, "Abydos", 6), *place(DI, "Abydos", 10),
@@ -57,12 +75,20 @@ DEMO = Demo(
         Enter(ANN, 9), Enter(BOB, "steal"), Shot("07-offering-two-locked"),
         Enter(CY, 4), Enter(DI, "steal"),
         Shot("08-offering-revealed-total-7", hold=3.5),
-        # Rewards: how many of the items were power cards (Ann 1 of 3, Cy none of 2).
-        Enter(ANN, 1), Enter(ANN, "none"), Enter(CY, 0),
-        # Harvest: 2 gold per farmer on the 3-12 space, entered by each seat.
-        Enter(ANN, 8), Enter(BOB, 2), Enter(CY, 4),
-        Shot("09-income-public-balance-hidden", hold=2.5),
-        Enter(DI, 0),
-        Host.make("end"), Shot("10-final-gold-bonus", hold=4),
+        # Rewards: how many of the items were power cards (Ann 1 of 3; her fields are full),
+        # then farmers (Cy: none of 2 were cards, 1 farmer on Sawu's last free field).
+        Enter(ANN, 1), Enter(ANN, "none"), Enter(CY, 0), Enter(CY, 1),
+        # The harvest is computed: 2 gold per farmer on the 3-12 tile, which shows a camel
+        # (Baharya's caravan pays 3), Sawu's mine 2; temples score 2 VP each. Extra income
+        # from power cards, if any, is entered on the box.
+        Shot("09-harvest-computed", hold=2.5),
+        Enter(ANN, 0), Enter(BOB, 0), Enter(CY, 0), Enter(DI, 0),
+        # The host ends the game: the kingdom's score pads (pyramids, the fewest-pyramid
+        # province's, Nile +5s, yellow cards, stones), then the gold bonus.
+        Host.make("end"),
+        *pad(ANN, 1, 1, 1, 0, 2), *pad(BOB, 0, 0, 0, 1, 0), *pad(CY, 0, 0, 0, 0, 2)[:3],
+        Shot("10-kingdom-score-pads"), *pad(CY, 0, 0, 0, 0, 2)[3:],
+        *pad(DI, 1, 0, 1, 0, 1),
+        Shot("11-final-score-sheet", hold=4),
     ),
 )

@@ -1,7 +1,10 @@
 """Amun-Re's questions that seats answer at their own pace, one queue per seat: the settle
 after the auction (cards to sell, province bonuses), buying in turn (cards, farmers, stones at
-n(n+1)/2 each), the rewards of the offering (which items were cards, which auction cards were
-drawn) and the harvest income. Costs and balances stay on the seat's own box.
+n(n+1)/2 each, within the limits of the seat's provinces: cards up to its best province's
+card symbols, farmers up to its free fields), the rewards of the offering (which items were
+cards, which were farmers, which auction cards were drawn) and the harvest income (or, with
+the harvest computed, any extra income from power cards). Costs and balances stay on the
+seat's own box.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from ...ledger import SUPPLY, seat_account
 from ...rounds.ordered import OrderedRound
 from ...seats import clockwise_from
 from ...text import Msg, msg
+from . import provinces
 from .auction import pay, sell_one
 from .income import end_round, start_income
 from .offering import start_offering
@@ -53,9 +57,10 @@ def enter(state: AmunReState, seat: int, value: Value) -> Step[AmunReState]:
     ledger = state.ledger
     log: list[Msg] = []  # the new lines
     events: list[Event] = []
-    if value == SELL and ask.kind in ("buy_cards", "buy_farmers", "buy_stones", "income"):
+    if value == SELL and ask.kind in ("buy_cards", "buy_farmers", "buy_stones", "income",
+                                      "extra_income"):
         return sell_one(state, seat)
-    if value == USED and ask.kind == "income":
+    if value == USED and ask.kind in ("income", "extra_income"):
         # An extra on the income question, not a question of its own: asking only seats
         # that hold cards would show the table who does.
         if hand.other < 1:
@@ -85,14 +90,30 @@ def enter(state: AmunReState, seat: int, value: Value) -> Step[AmunReState]:
     elif ask.kind in ("bonus_cards", "reward_cards"):
         hi = MAX_BONUS_CARDS if ask.kind == "bonus_cards" else ask.n
         n = ranged(value, 0, hi)
+        free = provinces.free_fields(state, seat)
+        if ask.kind == "reward_cards" and n < ask.n and free:
+            # Only a seat with a free field is asked how many of the rest were farmers.
+            rest = (Ask("reward_farmers", min(ask.n - n, free)), *rest)
         if n:
             rest = (Ask("drew", n), *rest)
+    elif ask.kind == "reward_farmers":
+        n = ranged(value, 0, ask.n)
+        check_fields(state, seat, n)
+        state = provinces.add_farmers(state, seat, n)
     elif ask.kind == "drew":
         b, o = drawn(value, ask.n)
         hands[seat] = hand.add(ask.n, b, o)
     elif ask.kind in ("buy_cards", "buy_farmers", "buy_stones"):
-        hi = buy_max(state, seat, ask.kind)
-        n = ranged(value, 0, hi)
+        n = ranged(value, 0, MAX_BUY_CARDS if ask.kind == "buy_cards" else 99)
+        if ask.kind == "buy_cards":
+            limit = provinces.card_limit(state, seat)
+            if limit is not None and n > limit:
+                raise IllegalAction(msg("Cards: {n} at\nmost (symbols)", n=limit))
+        if ask.kind == "buy_farmers":
+            check_fields(state, seat, n)
+        if buy_cost(n) > state.gold(seat):
+            raise IllegalAction(msg("{n} cost {c}\nyou have {g}", n=n, c=buy_cost(n),
+                                    g=state.gold(seat)))
         cost = buy_cost(n)
         what = {"buy_cards": msg("power cards"), "buy_farmers": msg("farmers"),
                 "buy_stones": msg("stones")}[ask.kind]
@@ -103,6 +124,7 @@ def enter(state: AmunReState, seat: int, value: Value) -> Step[AmunReState]:
             bought = replace(bought, cards=n)
         elif ask.kind == "buy_farmers":
             bought = replace(bought, farmers=n)
+            state = provinces.add_farmers(state, seat, n)
         else:
             bought = replace(bought, stones=n)
         rnd = replace(rnd, purchases={**rnd.purchases, seat: bought})
@@ -120,6 +142,15 @@ def enter(state: AmunReState, seat: int, value: Value) -> Step[AmunReState]:
         line = msg("{name}: income {n}", name=name, n=n)
         log.append(line)
         events.append(Event(line))
+    elif ask.kind == "extra_income":
+        # Power cards (Big Harvest, Treasury...): a visible entry beside the computed harvest.
+        n = ranged(value, 0, MAX_INCOME)
+        if n:
+            ledger = ledger.transfer(SUPPLY, seat_account(seat), n, msg("power cards"),
+                                     secret=True)
+            line = msg("{name}: +{n} from power cards", name=name, n=n)
+            log.append(line)
+            events.append(Event(line))
     asks = {**state.asks, seat: rest}
     state = replace(state, ledger=ledger, hands=tuple(hands), asks=asks,
                     log=appended(state.log, *log),
@@ -134,8 +165,21 @@ def ranged(value: Value, lo: int, hi: int) -> int:
     return n
 
 
+def check_fields(state: AmunReState, seat: int, n: int) -> None:
+    """Farmers go on free fields of the seat's provinces (province data on)."""
+    free = provinces.free_fields(state, seat)
+    if free is not None and n > free:
+        raise IllegalAction(msg("Only {n} free\nfields", n=free))
+
+
 def buy_max(state: AmunReState, seat: int, kind: str) -> int:
     cap = MAX_BUY_CARDS if kind == "buy_cards" else MAX_BUY
+    if kind == "buy_cards":
+        limit = provinces.card_limit(state, seat)
+        cap = cap if limit is None else min(cap, limit)
+    if kind == "buy_farmers":
+        free = provinces.free_fields(state, seat)
+        cap = cap if free is None else min(cap, free)
     gold = state.gold(seat)
     n = 0
     while n < cap and buy_cost(n + 1) <= gold:

@@ -13,6 +13,7 @@ from ...errors import IllegalAction
 from ...game import Event, HostCommand, Step
 from ...ledger import SUPPLY, seat_account
 from ...text import msg
+from . import provinces
 from .auction import start_auction
 from .income import finish
 from .state import PROVINCES, AmunReState, Hand, province_named
@@ -40,7 +41,7 @@ def offer(state: AmunReState, action: Host) -> Step[AmunReState]:
             raise IllegalAction(msg("{n} provinces:\none per seat", n=len(state.seats)))
         offered.append(prov)
     state = replace(state, offered=tuple(offered))
-    if len(offered) == len(state.seats):
+    if len(offered) == len(state.seats) and not provinces.missing(state):
         return start_auction(state)
     line = msg("Offered: {list}", list=", ".join(offered))
     return Step(replace(state, log=appended(state.log, line)), (Event(line),))
@@ -97,7 +98,7 @@ def cards(state: AmunReState, action: Host) -> Step[AmunReState]:
 
 
 def end(state: AmunReState, action: Host) -> Step[AmunReState]:
-    if state.phase not in ("provinces", "income"):
+    if state.phase not in ("provinces", "income") or state.final_scoring:
         raise IllegalAction("End between\nrounds")
     return finish(state)
 
@@ -107,8 +108,10 @@ def commands(state: AmunReState) -> tuple[HostCommand, ...]:
     and during the harvest."""
     cmds: list[HostCommand] = []
     if state.phase == "provinces":
+        cmds.extend(provinces.commands(state))
         free = tuple(p for p in PROVINCES if p not in state.taken and p not in state.offered)
-        cmds.append(HostCommand("offer", msg("Offer province"), {"province": free}))
+        if len(state.offered) < len(state.seats):
+            cmds.append(HostCommand("offer", msg("Offer province"), {"province": free}))
         cmds.append(HostCommand("start_player", msg("Starting Player"),
                                 {"seat": tuple(range(len(state.seats)))},
                                 {i: msg("{name}", name=s.name)

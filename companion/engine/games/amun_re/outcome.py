@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...ledger import SUPPLY
+from ...scoresheet import sheet_json
+from . import provinces, scoring
 from .state import AmunReState, awards, gold_bonus, temple_label
 
 
@@ -25,6 +27,9 @@ def outcome(game_id: str, state: AmunReState) -> dict[str, Any]:
                             "items": off.items[s]} for s in off.ranking],
                 "thieves": list(off.thieves),
                 "total": off.total,
+                "total_before_adjustments": off.raw_total,
+                "adjustments": [{"seat": s, "name": names[s], "change": c}
+                                for s, c in off.adjustments],
                 "temple": temple_label(off.tile).render(),
                 "ranking": list(off.ranking),
             }
@@ -60,11 +65,18 @@ def outcome(game_id: str, state: AmunReState) -> dict[str, Any]:
                   for i, h in enumerate(state.hands)],
         "offered": list(state.offered),
         "rounds": rounds,
+        "province_data": provinces.data_json(state),
+        "farmers": [{"seat": i, "name": n, "farmers": provinces.farmers(state, i)}
+                    for i, n in enumerate(names)],
+        "vp": [{"seat": i, "name": n, **dict(sorted(state.vp.get(i, {}).items()))}
+               for i, n in enumerate(names)],
         "final": None,
+        "score_sheet": None,
     }
     if state.phase == "over":
         golds = {i: state.gold(i) for i in range(len(names))}
         bonus = gold_bonus(golds, awards(state))
         out["final"] = [{"seat": i, "name": names[i], "gold": golds[i], "rank": bonus[i][0],
                          "bonus": bonus[i][1]} for i in range(len(names))]
+        out["score_sheet"] = sheet_json(scoring.score_sheet(state))
     return out

@@ -9,7 +9,14 @@ from ...prompts import Choice, Prompt
 from ...text import Msg, msg
 from .asks import buy_max, draw_key
 from .auction import can_play, spaces
+from .offering import may_adjust
+from .scoring import pad_items
 from .state import (
+    ADJ_KEEP,
+    ADJ_MINUS,
+    ADJ_NO,
+    ADJ_PLUS,
+    ADJ_YES,
     BACK,
     BLOCKADE,
     MAX_BONUS_CARDS,
@@ -65,13 +72,33 @@ def prompt(state: AmunReState, seat: int) -> Prompt:
                 return wait(msg("Win {prov}", prov=au.bids[seat].province))
             return wait(msg("{name} bids", name=names[cur] if cur is not None else "-"))
         return auction_prompt(state, au, seat, gold, cards)
+    if state.phase == "kingdom":
+        return pad_prompt(state, seat)
+    if state.phase == "adjusting":
+        off = rnd.offering
+        assert off is not None and off.adjusting is not None
+        cur = off.adjusting.current
+        if cur != seat:
+            return wait(msg("{name} adjusts", name=names[cur] if cur is not None else "-"),
+                        msg("Total {t}", t=off.total))
+        return Prompt("choice", msg("Total {t}", t=off.total),
+                      choices=(Choice(ADJ_PLUS, msg("+3")), Choice(ADJ_MINUS, msg("-3")),
+                               Choice(ADJ_KEEP, msg("keep"))),
+                      money=gold, info=cards, must_act=True)
     if state.phase == "offering":
         off = rnd.offering
         assert off is not None
         # Gold and power cards (1 each) cover an offer; with neither, only stealing is left.
-        most = gold + state.hands[seat].total
-        return off.entries.prompt(seat, msg("Offer"), lo=1, hi=most,
-                                  extras=(Choice(STEAL, msg("steal 3")),), money=gold,
+        # 2016: below the numbers, the Offering Adjustment card can go with the offer.
+        with_card = seat in off.pending
+        most = gold + state.hands[seat].total - (1 if with_card else 0)
+        extras = [Choice(STEAL, msg("steal 3"))]
+        if with_card:
+            extras.append(Choice(ADJ_NO, msg("no adj card")))
+        elif may_adjust(state, seat):
+            extras.append(Choice(ADJ_YES, msg("+adj card")))
+        return off.entries.prompt(seat, msg("Offer+adj") if with_card else msg("Offer"),
+                                  lo=1, hi=most, extras=tuple(extras), money=gold,
                                   info=cards)
     queue = state.asks.get(seat, ())
     if not queue:
@@ -119,6 +146,9 @@ def ask_prompt(state: AmunReState, seat: int, ask: Ask, gold: int, cards: Msg) -
     if ask.kind == "bonus_cards":
         return Prompt("number", msg("Bonus cards"), lo=0, hi=MAX_BONUS_CARDS, money=gold,
                       info=cards, must_act=True)
+    if ask.kind == "reward_farmers":
+        return Prompt("number", msg("Farmers of {k}", k=ask.n), lo=0, hi=ask.n, money=gold,
+                      info=cards, must_act=True)
     if ask.kind == "reward_cards":
         return Prompt("number", msg("Cards of {k}", k=ask.n), lo=0, hi=ask.n, money=gold,
                       info=cards, must_act=True)
@@ -139,10 +169,25 @@ def ask_prompt(state: AmunReState, seat: int, ask: Ask, gold: int, cards: Msg) -
                        for n in range(hi + 1))
         return Prompt("choice", label, choices=(*counts, *sell), money=gold, info=cards,
                       must_act=True)
-    assert ask.kind == "income"
     used = (Choice(USED, msg("used 1")),) if hand.other else ()
-    return Prompt("number", msg("Income"), lo=0, hi=MAX_INCOME, extras=(*sell, *used),
+    label = msg("Income") if ask.kind == "income" else msg("Card income")
+    return Prompt("number", label, lo=0, hi=MAX_INCOME, extras=(*sell, *used),
                   money=gold, info=cards, must_act=True)
+
+
+def pad_prompt(state: AmunReState, seat: int) -> Prompt:
+    """The kingdom's score pad: one question per line; the last OK locks it."""
+    items = pad_items(state)
+    if seat in state.pads_locked:
+        return Prompt("number", msg("Score pad"), locked=True, locked_value="",
+                      unlockable=len(state.pads_locked) < len(state.seats))
+    at = state.pad_at.get(seat, 0)
+    item = items[at]
+    pad = state.pads.get(seat, ())
+    extras = (Choice(BACK, msg("BACK")),) if at else ()
+    return Prompt("number", item.label, lo=0, hi=item.hi,
+                  initial=pad[at] if at < len(pad) else 0, extras=extras,
+                  sealed=at == len(items) - 1, must_act=True)
 
 
 def drawn_label(state: AmunReState, b: int, o: int) -> Msg:

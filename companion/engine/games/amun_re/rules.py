@@ -1,8 +1,8 @@
 """Amun-Re's rules: the options, setup, the one dispatch (a seat's entry by phase, the host's
 commands by name, unlocking the sealed offer), and the seat's box and the table by delegation.
 
-Rules: docs/games/amun_re.md; shared/rules.md sections 0 and 3; seed shared/seeds/002_*.txt
-(the 2003 auction text, our default); the 2016 rules are the `edition = "2016"` preset.
+Rules as applied: docs/games/amun_re.md (the 2003 auction text is our default; the 2016 rules
+are the `edition = "2016"` preset).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from ...rounds.sealed import SealedRound
 from ...seats import Seat
 from ...text import msg
 from ...views import TableView
-from . import asks, auction, host, offering, outcome, prompts, table
+from . import asks, auction, host, offering, outcome, prompts, provinces, scoring, table
 from .state import AmunReState, Hand
 
 
@@ -49,12 +49,28 @@ class AmunRe(Rules[AmunReState]):
                    help="who becomes Starting Player after the offering: the highest offer "
                         "(2016 rule; not found for 2003) or only the host's start_player"),
         OptionSpec("rounds", 6, lo=1, hi=6, help="rounds to play; 3 per kingdom"),
+        OptionSpec("province_data", "host", ("host", "off"),
+                   help="host: the host enters each province's card symbols, fields, caravan, "
+                        "mine and temples once; buying limits are checked and the harvest is "
+                        "computed. off: no limits, every seat types its income"),
+        OptionSpec("tile_value_1", 1, lo=0, hi=9,
+                   help="gold per farmer and VP per temple on the lowest offering tile (a "
+                        "reading; the 3-12 tile's 2 is confirmed)"),
+        OptionSpec("tile_value_3", 3, lo=0, hi=9,
+                   help="the same for the 13-22 tile (a reading)"),
+        OptionSpec("tile_value_4", 4, lo=0, hi=9,
+                   help="the same for the 23-or-more tile (a reading)"),
+        OptionSpec("camel_tiles", "1-2", ("1", "1-2", "1-2-3"),
+                   help="the offering tiles (lowest first) that show a camel, so caravans "
+                        "pay: a reading of \"low offerings\""),
     )
 
     def __init__(self) -> None:
         self.on_enter = {
             "auction": auction.enter,
             "offering": offering.offer,
+            "adjusting": offering.adjust,
+            "kingdom": scoring.enter,
             "settle": asks.enter,
             "buying": asks.enter,
             "rewards": asks.enter,
@@ -67,6 +83,7 @@ class AmunRe(Rules[AmunReState]):
             "adjust": host.adjust,
             "cards": host.cards,
             "end": host.end,
+            "province": provinces.enter,
         }
 
     def phase(self, state: AmunReState) -> str:
@@ -88,6 +105,8 @@ class AmunRe(Rules[AmunReState]):
         return AmunReState(seats, dict(options), ledger, hands, "provinces", sp)
 
     def withdraw(self, state: AmunReState, seat: int) -> Step[AmunReState]:
+        if state.phase == "kingdom":
+            return scoring.reopen(state, seat)
         return offering.withdraw(state, seat)
 
     # -- the seat's own box, the host menu, the public table and replay --json

@@ -35,6 +35,9 @@ SELL = "sell"
 USED = "used"  # a power card played outside the auction (Master Builder, harvest cards ...)
 BACK = "back"
 STEAL = "steal"
+# The 2016 Offering Adjustment: with the offer (yes / no), then after the reveal.
+ADJ_YES, ADJ_NO = "adj_yes", "adj_no"
+ADJ_PLUS, ADJ_MINUS, ADJ_KEEP = "+3", "-3", "keep"
 THEFT = 3  # gold a thief takes from the bank; also what it takes off the offering total
 START_ITEMS = (3, 2)  # highest offer 3 items, second 2, every other non-thief 1
 MAX_BUY_CARDS = 4  # the best province's card symbols allow 0-4 (rules.md 3.1)
@@ -50,9 +53,10 @@ TEMPLE_RANGES: tuple[tuple[int | None, int | None], ...] = (
     (None, 2), (3, 12), (13, 22), (23, None))
 GOLD_BONUS = {"6-2": (6, 2), "6-4-2": (6, 4, 2)}
 
-Phase = Literal["provinces", "auction", "settle", "buying", "offering", "rewards", "income", "over"]
+Phase = Literal["provinces", "auction", "settle", "buying", "offering", "adjusting", "rewards",
+                "income", "kingdom", "over"]
 AskKind = Literal["sell", "bonus_gold", "bonus_cards", "drew", "buy_cards", "buy_farmers",
-                  "buy_stones", "reward_cards", "income"]
+                  "buy_stones", "reward_cards", "reward_farmers", "income", "extra_income"]
 
 
 def space_value(index: int) -> int:
@@ -209,6 +213,13 @@ class Offering:
     items: Mapping[int, int] = field(default_factory=dict)  # seat -> reward items
     ranking: tuple[int, ...] = ()  # non-thieves, highest offer first (ties: turn order)
     revealed: bool = False
+    # 2016 Offering Adjustment: an offer waiting for the "card too?" answer (secret), the
+    # seats that played the card (turn order), who adjusts now, and what each did.
+    pending: Mapping[int, Value] = field(default_factory=dict)
+    adjusters: tuple[int, ...] = ()
+    adjusting: OrderedRound | None = None
+    adjustments: tuple[tuple[int, int], ...] = ()
+    raw_total: int = 0  # before the adjustments
 
 
 @dataclass(frozen=True)
@@ -255,6 +266,17 @@ class AmunReState:
     asks: Mapping[int, tuple[Ask, ...]] = field(default_factory=dict)
     buying: OrderedRound | None = None
     log: Sequence[Msg] = ()
+    # What the host entered of each province (provinces.py): item -> value.
+    province_data: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    farmers: Mapping[tuple[int, int], int] = field(default_factory=dict)  # (kingdom, seat)
+    # Victory points so far, by seat and category (scoring.py), and the kingdom pads.
+    vp: Mapping[int, Mapping[str, int]] = field(default_factory=dict)
+    scored: int = 0  # the last round whose kingdom has been scored
+    final_scoring: bool = False
+    pads: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+    pad_at: Mapping[int, int] = field(default_factory=dict)
+    pads_locked: frozenset[int] = frozenset()
+    tie_counts: Mapping[int, tuple[int, int]] = field(default_factory=dict)  # pyramids, stones
 
     @property
     def current(self) -> Round | None:

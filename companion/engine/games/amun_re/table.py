@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import Literal
 
+from ...scoresheet import result_line, sheet_panel
 from ...seats import clockwise_from
 from ...text import Msg, msg
 from ...views import Cell, Panel, SeatLine, TableView
+from . import provinces, scoring
 from .state import (
     BLOCKADE,
     KINGDOM_ROUNDS,
@@ -46,6 +48,10 @@ def table(name: Msg, state: AmunReState) -> TableView:
                 badges.append(card_name(state, BLOCKADE))
         elif state.phase == "offering" and off is not None:
             status = "locked" if off.entries.is_locked(i) else "thinking"
+        elif state.phase == "adjusting" and off is not None and off.adjusting is not None:
+            status = "turn" if off.adjusting.current == i else "waiting"
+        elif state.phase == "kingdom":
+            status = "locked" if i in state.pads_locked else "thinking"
         elif state.phase == "buying" and state.buying is not None:
             cur = state.buying.current
             status = ("turn" if cur == i else "done" if i in state.buying.acted
@@ -61,15 +67,18 @@ def table(name: Msg, state: AmunReState) -> TableView:
     headline, detail = _headline(state)
     panels: list[Panel] = []
     if state.phase == "provinces" and state.offered:
-        panels.append(Panel(msg("Offered so far"),
-                            tuple((Cell(p),) for p in state.offered),
-                            msg("{k} of {n}", k=len(state.offered), n=len(state.seats))))
-    if au is not None and state.phase != "over":
+        panels.append(_offered_panel(state))
+    if au is not None and state.phase not in ("over", "kingdom"):
         panels.append(_auction_panel(state, au))
-    if off is not None and off.revealed and state.phase in ("rewards", "income"):
+    if off is not None and off.revealed and state.phase in ("adjusting", "rewards", "income"):
         panels.append(_offering_panel(state, off))
+    if state.phase == "kingdom":
+        panels += [_vp_panel(state), _pad_panel(state)]
     if state.phase == "over":
-        panels.append(_final_panel(state))
+        sheet = scoring.score_sheet(state)
+        panels += [_final_panel(state), sheet_panel(sheet, msg("Score sheet"), msg(
+            "Temples score the offering tile's value; pyramids 1 each, 3 each in the "
+            "province with the fewest, 5 for the most by the Nile; yellow cards 3."))]
     return TableView(name, headline, detail, tuple(seats), tuple(panels), tuple(state.log[-8:]),
                      final=state.phase == "over")
 
@@ -86,8 +95,12 @@ def _headline(state: AmunReState) -> tuple[Msg, Msg]:
         return (msg("Round {n} ({kingdom}): provinces", n=nxt, kingdom=k),
                 msg("The host offers {n} provinces, one per seat.", n=len(state.seats)))
     if state.phase == "over":
-        return msg("Game over"), msg("Gold bonus: {awards}",
-                                     awards="/".join(f"+{a}" for a in awards(state)))
+        sheet = scoring.score_sheet(state)
+        return result_line(sheet), sheet.decided_by
+    if state.phase == "kingdom":
+        return (msg("Kingdom scoring: score pads"),
+                msg("Each seat enters its pyramids, Nile bonuses and yellow cards on its "
+                    "box; revealed when every pad is locked."))
     assert rnd is not None
     title = msg("Round {n} ({kingdom})", n=n, kingdom=kingdom)
     if state.phase == "auction":
@@ -117,6 +130,11 @@ def _headline(state: AmunReState) -> tuple[Msg, Msg]:
         detail = msg("Total {t}: temple {range}", t=off.total, range=temple_label(off.tile))
     else:
         detail = msg("-")
+    if state.phase == "adjusting" and off is not None and off.adjusting is not None:
+        cur = off.adjusting.current
+        return (msg("{title}: Offering Adjustment", title=title),
+                msg("Total {t}: {name} adds 3, takes 3 off or keeps it.", t=off.total,
+                    name=names[cur] if cur is not None else "-"))
     if state.phase == "rewards":
         return msg("{title}: rewards", title=title), detail
     return msg("{title}: harvest and income", title=title), detail
@@ -168,9 +186,59 @@ def _offering_panel(state: AmunReState, off: Offering) -> Panel:
         else:
             rows.append((Cell(names[s], "win" if s == off.ranking[0] else ""),
                          Cell(str(off.offers[s])), Cell(str(off.items[s]))))
-    return Panel(msg("Offering: total {t}", t=off.total), tuple(rows),
-                 msg("Temple {range}. Ties: Starting Player, then turn order.",
-                     range=temple_label(off.tile)))
+    for s, change in off.adjustments:
+        rows.append((Cell(names[s]), Cell(msg("Adjustment")),
+                     Cell(f"{change:+d}" if change else "0")))
+    if state.phase == "adjusting":
+        note = msg("Before adjustments {t}; Offering Adjustment in turn order.",
+                   t=off.raw_total)
+    else:
+        note = msg("Temple {range}. Ties: Starting Player, then turn order.",
+                   range=temple_label(off.tile))
+    return Panel(msg("Offering: total {t}", t=off.total), tuple(rows), note)
+
+
+def _offered_panel(state: AmunReState) -> Panel:
+    """The provinces offered so far and, with province data on, what the host entered."""
+    if not provinces.on(state):
+        return Panel(msg("Offered so far"), tuple((Cell(p),) for p in state.offered),
+                     msg("{k} of {n}", k=len(state.offered), n=len(state.seats)))
+    rows: list[tuple[Cell, ...]] = [(Cell(msg("Province"), "head"), Cell(msg("Cards"), "head"),
+                                     Cell(msg("Fields"), "head"), Cell(msg("Caravan"), "head"),
+                                     Cell(msg("Mine"), "head"), Cell(msg("Temples"), "head"))]
+    for p in state.offered:
+        got = state.province_data.get(p, {})
+        rows.append((Cell(p), *(Cell(str(got[k]) if k in got else "?", "" if k in got
+                                     else "dim") for k in provinces.ITEM_KEYS)))
+    return Panel(msg("Offered so far"), tuple(rows),
+                 msg("{k} of {n}; the host enters each province's bonuses once.",
+                     k=len(state.offered), n=len(state.seats)))
+
+
+def _pad_panel(state: AmunReState) -> Panel:
+    """What each line of the kingdom's score pad asks, and what it scores."""
+    what = {
+        "pyramids": msg("all yours (a double is 2): 1 VP each"),
+        "fewest": msg("in your province with the fewest: 3 VP each"),
+        "nile": msg("Nile sides you have the most on: 5 VP each"),
+        "yellow": msg("yellow cards met: 3 VP each"),
+        "temple_vp": msg("temples x the tile's value"),
+        "stones": msg("stones: only for a tie"),
+    }
+    rows: list[tuple[Cell, ...]] = [(Cell(msg("Box asks"), "head"), Cell(msg("Count"), "head"))]
+    rows += [(Cell(item.label), Cell(what[item.key])) for item in scoring.pad_items(state)]
+    note = (msg("The companion adds the temples: each temple scores the last tile's value.")
+            if provinces.on(state) else None)
+    return Panel(msg("Score pad"), tuple(rows), note)
+
+
+def _vp_panel(state: AmunReState) -> Panel:
+    """Victory points so far (public: they are on the board's score track)."""
+    names = state.names()
+    rows: list[tuple[Cell, ...]] = [(Cell(msg("Seat"), "head"), Cell(msg("VP so far"), "head"))]
+    for i, name in enumerate(names):
+        rows.append((Cell(name), Cell(str(sum(state.vp.get(i, {}).values())))))
+    return Panel(msg("Victory points"), tuple(rows))
 
 
 def _final_panel(state: AmunReState) -> Panel:
@@ -180,6 +248,8 @@ def _final_panel(state: AmunReState) -> Panel:
     rows: list[tuple[Cell, ...]] = [(Cell(msg("Seat"), "head"), Cell(msg("Gold"), "head"),
                                      Cell(msg("Bonus"), "head"))]
     for s in sorted(golds, key=lambda i: (bonus[i][0], i)):
-        rows.append((Cell(state.seats[s].name, "win" if bonus[s][0] == 1 else ""),
+        rows.append((Cell(state.seats[s].name),
                      Cell(str(golds[s])), Cell(f"+{bonus[s][1]}" if bonus[s][1] else "")))
-    return Panel(msg("Final gold"), tuple(rows), msg("Victory points for gold; ties share."))
+    return Panel(msg("Final gold"), tuple(rows),
+                 msg("Gold bonus {awards}; tied seats share the higher award.",
+                     awards="/".join(f"+{a}" for a in awards(state))))

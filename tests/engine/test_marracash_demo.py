@@ -31,7 +31,7 @@ def test_demo_script_is_accepted_and_shows_the_features() -> None:
     assert len(commissions) >= 3 and any(len(m["shops"]) == 2 for m in out["moves"])
     assert sum(m["money"] for m in out["money"]) + out["bank"] == 4 * 240
     view = GAME.table(h.state)
-    assert view.final and len(view.panels[-1].rows) == 4  # every seat's total
+    assert view.final and len(view.panels[-1].rows) == 1 + 4  # the head, every seat's total
 
 
 @pytest.mark.slow

@@ -141,18 +141,28 @@ def test_setup_240_each_and_the_first_seat_picks_a_shop(tmp_path: Path) -> None:
 def test_first_round_each_seat_auctions_once_and_may_end_without_a_shop(tmp_path: Path) -> None:
     lines = [
         *auction(2, "red1", 0, 35),  # Cy auctions, Ann wins: Cy gets the commission
-        e(3, "end"),  # Di ends her first-round turn without auctioning
+        e(3, "end"),  # Di may not skip her first-round auction (the aid: each seat once)
+        *auction(3, "purple1", 0, 25),  # Di auctions, Ann wins again
         e(0, "move"),  # no moves in the first round: refused
         *auction(0, "blue1", 0, 20),
         *auction(1, "green1", 2, 60),
     ]
     out = scenario(tmp_path, lines, start_seat=2)
-    assert [r["message"] for r in out["refused"]] == ["Pick a shop to auction"]
-    assert [a["auctioneer"] for a in out["auctions"]] == [2, 0, 1]
-    assert shops(out) == {"red1": (0, 0), "blue1": (0, 0), "green1": (2, 0)}
-    assert money(out) == [240 - 35 - 20, 240 + 20, 240 + 20 - 60, 240]
-    # Bob and Di start the game without a shop; the normal turns begin with the first seat.
+    assert [r["message"] for r in out["refused"]] == ["Round 1: every seat auctions",
+                                                      "Pick a shop to auction"]
+    assert [a["auctioneer"] for a in out["auctions"]] == [2, 3, 0, 1]
+    assert shops(out) == {"red1": (0, 0), "purple1": (0, 0), "blue1": (0, 0),
+                          "green1": (2, 0)}
+    assert money(out) == [240 - 35 - 25 - 20, 240 + 20, 240 + 20 - 60, 240 + 20]
+    # Bob and Di were auctioneers but start the game without a shop; the normal turns begin
+    # with the first seat.
     assert out["round"] == "normal" and out["phase"] == "action" and out["turn"]["seat"] == 2
+
+
+def test_the_first_round_box_offers_no_way_to_skip_the_auction() -> None:
+    box = GAME.prompt(_state([]), 0)
+    assert box.label.render() == "Auction a shop"
+    assert "end" not in [c.key for c in box.choices]
 
 
 def test_host_picks_the_starting_seat_only_before_the_first_auction(tmp_path: Path) -> None:
@@ -452,8 +462,10 @@ def test_last_round_ends_with_the_seat_that_placed_the_last_group(tmp_path: Path
                     {"seat": 3, "name": "Di", "money": 220}],
         "winners": [0]}
     view = GAME.table(_state(lines, queue=4))
-    assert view.final and str(view.headline) == "Game over: Ann wins"
-    assert [c.text for c in view.panels[-1].rows[0]] == ["Ann", "270"]
+    assert view.final and str(view.headline) == "Ann wins with 270 dirhams"
+    assert "no tie-break" in str(view.detail)
+    assert [c.text for c in view.panels[-1].rows[1]] == ["Ann", "270"]
+    assert [c.style for c in view.panels[-1].rows[1]] == ["win", "win"]
     over = scenario(tmp_path, [*lines, e(2, "move")], queue=4)
     assert over["refused"][0]["message"] == "The game is over"
 
@@ -464,7 +476,9 @@ def test_ties_for_the_most_money_share_the_win(tmp_path: Path) -> None:
     out = scenario(tmp_path, lines, queue=2)
     assert out["result"]["winners"] == [0, 1, 2, 3]
     view = GAME.table(_state(lines, queue=2))
-    assert str(view.headline) == "Game over: Ann, Bob, Cy, Di share the win"
+    assert str(view.headline) == "Ann, Bob, Cy and Di share the win with 220 dirhams"
+    assert out["final"]["tie"] is True and out["final"]["winner_names"] == [
+        "Ann", "Bob", "Cy", "Di"]
 
 
 def test_host_ends_a_turn_and_the_game(tmp_path: Path) -> None:

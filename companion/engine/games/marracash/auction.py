@@ -39,8 +39,9 @@ from .turns import after_action, finish_turn
 
 def pick(state: MarraState, value: Value) -> MarraState:
     if state.round == "first" and value == END:
-        return finish_turn(say(state, msg("{name} auctions no shop",
-                                          name=state.names[state.seat])))
+        # The aid: in the first round every player is auctioneer exactly once. (A seat that
+        # cannot open an auction at all is skipped by begin_turn, saying why.)
+        raise IllegalAction("Round 1: every\nseat auctions")
     if state.round != "first" and value == BACK:
         return replace(state, stage="action")
     if not isinstance(value, str) or value not in SHOPS:

@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...ledger import SUPPLY
+from ...scoresheet import sheet_json
 from .state import Auction, MarraState
+from .table import final_sheet
 
 
 def outcome(game_id: str, state: MarraState) -> dict[str, Any]:
@@ -41,12 +43,14 @@ def outcome(game_id: str, state: MarraState) -> dict[str, Any]:
         return out
 
     result = None
+    final = None
     if state.stage == "over":
         ranking = sorted(range(len(names)), key=lambda s: (-state.money(s), s))
         best = state.money(ranking[0])
         result = {"ranking": [{"seat": s, "name": names[s], "money": state.money(s)}
                               for s in ranking],
                   "winners": [s for s in range(len(names)) if state.money(s) == best]}
+        final = sheet_json(final_sheet(state))
     return {
         "game": game_id,
         "phase": state.stage,
@@ -69,4 +73,5 @@ def outcome(game_id: str, state: MarraState) -> dict[str, Any]:
         "payments": [{"from": who(t.src), "to": who(t.dst), "amount": t.amount,
                       "why": t.reason.render()} for t in state.ledger.history],
         "result": result,
+        "final": final,
     }

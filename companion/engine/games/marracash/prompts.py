@@ -49,9 +49,9 @@ def prompt(state: MarraState, seat: int) -> Prompt:
         return Prompt("choice", label, choices=tuple(choices), must_act=True)
     if state.stage == "pick":
         free = tuple(Choice(k, shop_name(k)) for k in SHOPS if state.shops[k].owner is None)
-        extra = (Choice(END, msg("No shop")) if state.round == "first"
-                 else Choice(BACK, msg("Back")))
-        return Prompt("choice", msg("Auction a shop"), choices=(*free, extra), must_act=True)
+        # Round 1: every seat auctions a shop (the aid), so there is no way out of it.
+        extra = () if state.round == "first" else (Choice(BACK, msg("Back")),)
+        return Prompt("choice", msg("Auction a shop"), choices=(*free, *extra), must_act=True)
     if state.stage == "pullin":
         au = state.auction
         assert au is not None

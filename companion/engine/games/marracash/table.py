@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from ...scoresheet import Category, ScoreSheet, ranking_panel, result_line
 from ...seats import clockwise_from
 from ...text import Msg, msg
 from ...views import Cell, Panel, SeatLine, Style, TableView
@@ -67,13 +68,9 @@ def _headline(state: MarraState) -> tuple[Msg, Msg]:
         outside = msg("Last round: {name} plays last",
                       name=names[state.last_group] if state.last_group is not None else "")
     if state.stage == "over":
-        best = max(state.money(s) for s in range(len(names)))
-        winners = [names[s] for s in range(len(names)) if state.money(s) == best]
-        if len(winners) == 1:
-            return msg("Game over: {name} wins", name=winners[0]), msg(
-                "Richest seat wins: {n} dirhams", n=best)
-        return msg("Game over: {names} share the win", names=", ".join(winners)), msg(
-            "Richest seats tie with {n} dirhams", n=best)
+        sheet = final_sheet(state)
+        best = sheet.totals[sheet.winners[0]]
+        return (result_line(sheet, msg("{n} dirhams", n=best)), sheet.decided_by)
     if au is not None:
         head = msg("Auction {k}: {shop}", k=au.number, shop=shop_name(au.shop))
         if au.winner is not None:
@@ -186,11 +183,14 @@ def _move_panel(state: MarraState) -> Panel:
                      Cell(str(e.wages)), Cell(str(e.commission) if e.commission else "-")))
     return Panel(msg("{name} moves", name=names[state.seat]), tuple(rows))
 
+def final_sheet(state: MarraState) -> ScoreSheet:
+    """Money is the score; the rules name no tie-break, so equal money shares the win."""
+    money = Category("money", msg("Money"),
+                     tuple(state.money(s) for s in range(len(state.names))))
+    return ScoreSheet(tuple(state.names), (money,),
+                      msg("The richest seat wins; the rules name no tie-break, so equal money "
+                          "shares the win."), complete=state.stage == "over")
+
+
 def _final_panel(state: MarraState) -> Panel:
-    names = state.names
-    ranking = sorted(range(len(names)), key=lambda s: (-state.money(s), s))
-    best = state.money(ranking[0])
-    rows = tuple((Cell(names[s], "win" if state.money(s) == best else ""),
-                  Cell(str(state.money(s)), "win" if state.money(s) == best else ""))
-                 for s in ranking)
-    return Panel(msg("Final money"), rows, msg("The richest seat wins; ties share the win."))
+    return ranking_panel(final_sheet(state), msg("Final money"), msg("Dirhams"))

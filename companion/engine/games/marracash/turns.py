@@ -11,6 +11,7 @@ from ...actions import Value
 from ...chronicle import appended
 from ...errors import IllegalAction
 from ...rounds.ordered import OrderedRound
+from ...scoresheet import names_and
 from ...seats import clockwise_from
 from ...text import msg
 from .state import (
@@ -179,4 +180,4 @@ def game_over(state: MarraState) -> MarraState:
     if len(winners) == 1:
         return say(state, msg("Game over: {name} wins with {n}", name=winners[0], n=best))
     return say(state, msg("Game over: {names} share the win with {n}",
-                          names=", ".join(winners), n=best))
+                          names=names_and(winners), n=best))

@@ -25,14 +25,18 @@ from .toml_lines import key_lines, line_of, too_deep
 
 BOX_KINDS = ("gpio", "keyboard", "serial", "mock")
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
-LCDS = ("pcf8574", "mcp23008")
+LCDS = ("pcf8574", "pcf8574a", "mcp23008")
+# The addresses each backpack kind can be jumpered to (wiring.md): a box's lcd_address must
+# be one of its kind's.
+LCD_ADDRESSES = {"pcf8574": range(0x20, 0x28), "pcf8574a": range(0x38, 0x40),
+                 "mcp23008": range(0x20, 0x28)}
 MAX_NESTING = 50  # arrays and inline tables inside each other; tomllib recurses per level
 # Every key the file may hold, per table ("" is the top level).
 KEYS: dict[str, tuple[str, ...]] = {
     "": ("game", "language", "journal", "lcd", "options", "display", "host", "seat"),
     "display": ("size", "fullscreen", "show_lcds", "kiosk"),
-    "host": ("box",),
-    "seat": ("name", "colour", "box"),
+    "host": ("box", "lcd", "lcd_address"),
+    "seat": ("name", "colour", "box", "lcd", "lcd_address"),
 }
 
 
@@ -40,6 +44,8 @@ KEYS: dict[str, tuple[str, ...]] = {
 class SeatConfig:
     seat: Seat
     box: str  # normal form: "gpio:N", "keyboard:N", "serial:<box id>", "mock:N"
+    lcd: str | None = None  # this GPIO box's backpack kind; None: the table's `lcd`
+    lcd_address: int | None = None  # its I2C address; None: the kind's default for box N
 
 
 @dataclass(frozen=True)
@@ -53,7 +59,8 @@ class Config:
     fullscreen: bool = False
     show_lcds: bool = False
     host_box: str = "keyboard"
-    lcd: str = "pcf8574"  # LCD backpack kind on the GPIO boxes: "pcf8574" or "mcp23008"
+    lcd: str = "pcf8574"  # the GPIO boxes' LCD backpack kind unless a box says: LCDS
+    host_lcd: tuple[str | None, int | None] = (None, None)  # the host's GPIO box: kind, address
     # An appliance (Esc never quits; quitting is the host's confirmed command): True, False,
     # or None to tell by the environment (run by systemd).
     kiosk: bool | None = None
@@ -70,6 +77,19 @@ class Config:
         if self.host_box != "keyboard":
             wanted.append((HOST_SEAT, self.host_box))
         return wanted
+
+    def lcd_of(self, seat: int) -> tuple[str, int | None]:
+        """(backpack kind, address or None for the kind's default) of a seat's GPIO box;
+        HOST_SEAT for the host's."""
+        from ..boxes.vocabulary import HOST_SEAT
+
+        kind, address = (self.host_lcd if seat == HOST_SEAT
+                         else (self.seats[seat].lcd, self.seats[seat].lcd_address))
+        return kind or self.lcd, address
+
+    def box_lcds(self) -> dict[int, tuple[str, int | None]]:
+        """Seat (HOST_SEAT for the host) -> its GPIO box's backpack kind and address."""
+        return {seat: self.lcd_of(seat) for seat, _ in self.boxes_of("gpio")}
 
     def boxes_of(self, kind: str) -> list[tuple[int, str]]:
         """(seat, what follows "kind:") for each wanted box of that kind."""
@@ -227,8 +247,8 @@ def parse_config(raw: dict[str, Any], text: str = "", path: Path | None = None) 
         raise r.fail(("host", "box"), msg("box {box!r} is both a seat's and the host's",
                                           box=host_box),
                      msg("give the host its own box (seat {n} has it)", n=taken[host_box] + 1))
-    lcd_fix = msg('use lcd = "pcf8574" (the common 1602 IIC board) or "mcp23008" '
-                  '(Adafruit backpack)')
+    lcd_fix = msg('use lcd = "pcf8574" (the common 1602 IIC board, 0x20-0x27), "pcf8574a" (the '
+                  'same board with the A chip, 0x38-0x3F) or "mcp23008" (Adafruit backpack)')
     lcd = r.text(raw, "lcd", (), "pcf8574", lcd_fix)
     if lcd not in LCDS:
         raise r.fail(("lcd",), msg("lcd {lcd!r} is not a known LCD backpack", lcd=lcd), lcd_fix)
@@ -240,6 +260,7 @@ def parse_config(raw: dict[str, Any], text: str = "", path: Path | None = None) 
         game=game.id, seats=tuple(seats), options=dict(options), language=language,
         journal=journal, size=size, fullscreen=r.flag(display, "fullscreen", ("display",)),
         show_lcds=r.flag(display, "show_lcds", ("display",)), host_box=host_box, lcd=lcd,
+        host_lcd=_box_lcd(r, host, ("host",), raw),
         kiosk=r.flag(display, "kiosk", ("display",)) if "kiosk" in display else None,
         path=path, lines=where,
     )
@@ -275,8 +296,37 @@ def _seats(r: _Reader, raw: dict[str, Any]) -> list[SeatConfig]:
                                            "{b})", box=box, a=boxes[box] + 1, b=i + 1),
                          msg("give every seat its own box"))
         boxes[box] = i
-        seats.append(SeatConfig(Seat(name.strip(), colour), box))
+        kind, address = _box_lcd(r, s, at, raw)
+        seats.append(SeatConfig(Seat(name.strip(), colour), box, kind, address))
     return seats
+
+
+def _box_lcd(r: _Reader, table: dict[str, Any], at: KeyPath, raw: dict[str, Any]
+             ) -> tuple[str | None, int | None]:
+    """A box's own `lcd` kind and `lcd_address`, each checked (the address against the kind,
+    its own or the table's)."""
+    fix = msg('use lcd = "pcf8574" (the common 1602 IIC board, 0x20-0x27), "pcf8574a" (the '
+              'same board with the A chip, 0x38-0x3F) or "mcp23008" (Adafruit backpack)')
+    kind: str | None = None
+    if "lcd" in table:
+        kind = r.text(table, "lcd", at, "", fix)
+        if kind not in LCDS:
+            raise r.fail((*at, "lcd"), msg("lcd {lcd!r} is not a known LCD backpack", lcd=kind),
+                         fix)
+    if "lcd_address" not in table:
+        return kind, None
+    address = table["lcd_address"]
+    chip = kind or raw.get("lcd", "pcf8574")
+    allowed = LCD_ADDRESSES.get(chip, range(0))
+    if isinstance(address, bool) or not isinstance(address, int) or address not in allowed:
+        raise r.fail((*at, "lcd_address"),
+                     msg("lcd_address {value} is not an address a {lcd} backpack can have",
+                         value=repr(address), lcd=chip),
+                     msg("write it as a number, e.g. lcd_address = 0x{first:02x} ({lcd}: "
+                         "0x{first:02x}-0x{last:02x}, set by the A0-A2 jumpers)",
+                         first=allowed[0] if allowed else 0, last=allowed[-1] if allowed else 0,
+                         lcd=chip))
+    return kind, address
 
 
 def _size(r: _Reader, display: dict[str, Any]) -> tuple[int, int] | None:

@@ -200,6 +200,11 @@ class App:
                 box.led.set(led)  # type: ignore[arg-type]
                 self._led_shown[seat] = led
 
+    def forget_shown(self, seat: int) -> None:
+        """A seat has a new box: the next refresh sends it the LCD text and LED mode."""
+        self._lcd_shown.pop(seat, None)
+        self._led_shown.pop(seat, None)
+
     def render(self) -> bool:
         if self.renderer is None:
             return False

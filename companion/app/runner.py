@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..boxes.vocabulary import InputItem, InputSink, Key, KeyEdge, Quit
+from ..boxes.vocabulary import Box, InputItem, InputSink, Key, KeyEdge, Quit
 from ..engine.errors import ConfigError
 from ..engine.game import public_view
 from ..engine.history import History
@@ -53,14 +53,15 @@ def open_history(cfg: Config, journal_path: Path) -> tuple[History, Journal, boo
 
 def build_boxes(cfg: Config, sink: InputSink, clock: Callable[[], float], *,
                 serial_ports: Callable[[], Iterable[str]] | None = None,
-                serial_options: dict[str, Any] | None = None) -> Boxes:
+                serial_options: dict[str, Any] | None = None, **sources: Any) -> Boxes:
     """Every configured box, of any kind, from the one box factory. `serial_ports` replaces
-    USB discovery (tests pass pty paths); `serial_options` tunes the serial boxes."""
+    USB discovery (tests pass pty paths); `serial_options` tunes the serial boxes; `sources`
+    (i2c, pin_factory, retry_after) go to the factory."""
     from companion.boxes.factory import BoxFactory
 
     names = {i: sc.seat.name for i, sc in enumerate(cfg.seats)}
-    factory = BoxFactory(sink, clock, lcd=cfg.lcd, serial_ports=serial_ports,
-                         serial_options=serial_options)
+    factory = BoxFactory(sink, clock, lcd=cfg.lcd, lcds=cfg.box_lcds(),
+                         serial_ports=serial_ports, serial_options=serial_options, **sources)
     return factory.build(cfg.wanted_boxes(), names, host_keyboard=cfg.host_box == "keyboard")
 
 
@@ -118,6 +119,20 @@ def _journal_refused(cfg: Config, journal: Path | None, journal_path: Path,
     if journal is not None:
         return ConfigError("--journal", None, problem, fix)
     return cfg.error("journal", problem, fix)
+
+
+def attach_boxes(app: App, boxes: Boxes) -> None:
+    """Give the loop the table's boxes: their faults on the screen ("Ann: no LCD at 0x25:
+    check the cable"), and boxes whose pins were busy picked up when they can be built."""
+    app.boxes = dict(boxes.boxes)
+    app.notice = boxes.fault_notice
+    if boxes.retry is not None:
+        def picked_up(seat: int, box: Box) -> None:
+            app.boxes[seat] = box
+            app.forget_shown(seat)  # the new box shows the seat's LCD text and LED afresh
+
+        boxes.retry.on_box = picked_up
+        app.watchers.append(boxes.retry)
 
 
 NOTE_SECONDS = 8.0  # how long the table screen shows a start-up note (config drift)
@@ -185,8 +200,7 @@ def run_from_config(path: Path, journal: Path | None = None, lang: str | None = 
     app.renderer = keeper
     app.watchers.append(keeper)
     boxes = build_boxes(cfg, app.sink, clock)
-    app.boxes = dict(boxes.boxes)
-    app.notice = boxes.notice
+    attach_boxes(app, boxes)
     pump.append(pygame_pump(boxes.keyboard, clock, kiosk, app.expose))
     screen(keeper.ready)
     boxes.closers.append(lambda: screen(False))

@@ -95,26 +95,6 @@ def key_names(keys: Iterable[Key]) -> Msg:
     return out
 
 
-def probe_i2c(i2c: Any, address: int) -> bool:
-    """Whether a device acknowledges `address`: an empty write, then a one-byte read (what
-    adafruit_bus_device does; some chips only answer one of the two)."""
-    while not i2c.try_lock():
-        time.sleep(0.001)
-    try:
-        try:
-            i2c.writeto(address, b"")
-            return True
-        except OSError:
-            pass
-        try:
-            i2c.readfrom_into(address, bytearray(1))
-            return True
-        except OSError:
-            return False
-    finally:
-        i2c.unlock()
-
-
 def check_hardware(cfg: Config, env: CheckEnv | None = None) -> int:
     """Run the whole check; print as it goes; 0 when nothing is wrong, 1 otherwise."""
     env = env or CheckEnv()
@@ -122,7 +102,7 @@ def check_hardware(cfg: Config, env: CheckEnv | None = None) -> int:
     edges: queue.SimpleQueue[InputItem] = queue.SimpleQueue()
     from companion.boxes.factory import BoxFactory
 
-    factory = BoxFactory(edges.put, time.monotonic, lcd=cfg.lcd, i2c=env.i2c,
+    factory = BoxFactory(edges.put, time.monotonic, lcd=cfg.lcd, lcds=cfg.box_lcds(), i2c=env.i2c,
                          pin_factory=env.pin_factory, serial_ports=env.serial_ports,
                          serial_options=env.serial_options)
     wanted = cfg.wanted_boxes()
@@ -157,8 +137,9 @@ def _gpio_boxes(cfg: Config, factory: BoxFactory, report: Report) -> list[BoxUnd
     gpio = [(seat, int(n)) for seat, n in cfg.boxes_of("gpio")]
     if not gpio:
         return []
+    from companion.boxes.box_faults import likely_kinds, probe_i2c
     from companion.boxes.keyboard_box import MemoryDisplay
-    from companion.boxes.pins import DEFAULT_BOX_PINS, DEFAULT_LCD_ADDRESSES, physical_pin
+    from companion.boxes.pins import DEFAULT_BOX_PINS, physical_pin
 
     i2c: Any
     try:
@@ -168,42 +149,85 @@ def _gpio_boxes(cfg: Config, factory: BoxFactory, report: Report) -> list[BoxUnd
                            "raspi-config nonint do_i2c 0` and reboot; see wiring.md",
                            error=str(exc)))
         i2c = None
+    strays: list[int] = []
+    if i2c is not None:
+        strays = _scan_bus(i2c, {factory.lcd_place(seat, n)[1]: (who(cfg, seat), factory.lcd_place(
+            seat, n)[0]) for seat, n in gpio}, report)
     out: list[BoxUnderTest] = []
     for seat, n in gpio:
-        name, pins, address = who(cfg, seat), DEFAULT_BOX_PINS[n], DEFAULT_LCD_ADDRESSES[n]
+        name, pins = who(cfg, seat), DEFAULT_BOX_PINS[n]
+        kind, address = factory.lcd_place(seat, n)
         hex_address = f"0x{address:02x}"
         lcd: Any = MemoryDisplay()
         if i2c is not None and probe_i2c(i2c, address):
-            try:
-                lcd = factory.gpio_lcd(seat, n)
+            lcd = factory.gpio_lcd(seat, n)
+            fault = factory.made.faults.of(seat)
+            if fault is None:
                 report.ok(msg("{who}: LCD answers at {address}", who=name, address=hex_address))
-            except Exception as exc:
+            else:
                 report.problem(msg("{who}: the device at {address} is not a {lcd} LCD backpack "
                                    "({error}): check `lcd` in the config, see wiring.md",
-                                   who=name, address=hex_address, lcd=cfg.lcd, error=str(exc)))
+                                   who=name, address=hex_address, lcd=kind, error=fault))
+        elif i2c is not None and strays:
+            stray = strays[0]
+            report.problem(msg("{who}: no LCD answers at {address}, but one answers at {found} "
+                               "(likely {kinds}): set lcd = \"{kind}\" and/or lcd_address = "
+                               "{found} for this box, or its A0-A2 jumpers to {address}, see "
+                               "wiring.md", who=name, address=hex_address, found=f"0x{stray:02x}",
+                               kinds=" / ".join(KIND_NAMES[k] for k in likely_kinds(stray)),
+                               kind=likely_kinds(stray)[0]))
         elif i2c is not None:
             report.problem(msg("{who}: no LCD answers at {address} — check SDA/SCL (header pins "
                                "3 and 5), 5 V and GND, and the A0-A2 jumpers (box {n} wants "
                                "{address}), see wiring.md", who=name, address=hex_address, n=n))
-        try:
-            box = factory.gpio_box(seat, n, lcd)
-        except Exception as exc:
-            report.problem(msg("{who}: GPIO pins of box {n} cannot be used ({error}) — is the "
-                               "companion still running? `sudo systemctl stop companion`",
-                               who=name, n=n, error=str(exc)))
+        box = factory.gpio_box(seat, n, lcd)
+        busy = factory.made.faults.of(seat)
+        if busy is not None and not hasattr(box, "button"):
+            report.problem(msg("{who}: {fault} — is the companion still running? `sudo "
+                               "systemctl stop companion`", who=name, fault=busy))
             continue
         where = {Key.MINUS: pins.minus, Key.PLUS: pins.plus, Key.OK: pins.ok}
         pin = {k: msg("GPIO{bcm} (header pin {pin})", bcm=bcm, pin=physical_pin(bcm))
                for k, bcm in where.items()}
         test = BoxUnderTest(seat, name, msg("GPIO box {n}", n=n), box, {
             k: msg("{pin} and GND", pin=pin[k]) for k in where})
-        test.stuck = {k for k in Key if box.button(k).is_pressed}
+        test.stuck = {k for k in Key if box.button(k).is_pressed}  # type: ignore[attr-defined]
         for k in sorted(test.stuck, key=lambda k: k.value):
             report.problem(msg("{who}: the {key} button reads pressed before anyone touched it "
                                "— a stuck button or a short to GND on {pin}, see wiring.md",
                                who=name, key=KEY_NAMES[k], pin=pin[k]))
         out.append(test)
     return out
+
+
+KIND_NAMES = {"pcf8574": "PCF8574", "pcf8574a": "PCF8574A", "mcp23008": "MCP23008"}
+
+
+def _scan_bus(i2c: Any, expected: dict[int, tuple[Msg, str]], report: Report) -> list[int]:
+    """Every address that answers against the ones the config expects, each with the
+    backpack kind it most likely is: a wrong address is told apart from a missing LCD.
+    Returns the LCD backpack addresses no box expects."""
+    from companion.boxes.box_faults import likely_kinds, scan_i2c
+
+    strays: list[int] = []
+    found = scan_i2c(i2c)
+    listed = ", ".join(f"0x{a:02x}" for a in found) or "-"
+    report.out(msg("I2C bus: {found} answer(s): {listed}", found=len(found), listed=listed))
+    for address in found:
+        kinds = " / ".join(KIND_NAMES[k] for k in likely_kinds(address))
+        hex_address = f"0x{address:02x}"
+        if address in expected:
+            name, kind = expected[address]
+            report.out(msg("  {address}: {who}'s LCD ({kind} expected; {kinds} answer here)",
+                           address=hex_address, who=name, kind=KIND_NAMES[kind], kinds=kinds))
+        elif kinds:
+            report.out(msg("  {address}: an LCD backpack (likely {kinds}) that no box expects",
+                           address=hex_address, kinds=kinds))
+            strays.append(address)
+        else:
+            report.out(msg("  {address}: not an LCD backpack address (another I2C device)",
+                           address=hex_address))
+    return strays
 
 
 def _mock_boxes(cfg: Config, factory: BoxFactory, report: Report) -> list[BoxUnderTest]:

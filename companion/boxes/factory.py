@@ -8,6 +8,11 @@ bus, `MockRig`), `serial:<id>` (one `SerialBoxes` manager for every serial seat)
 order it was opened. `BoxFactory.build` makes a whole table; `check-hardware` calls the
 per-kind builders itself, because it reports each box's fault before it asks for presses.
 
+One fault degrades one seat: an LCD that is missing or fails, the I2C bus off, GPIO pins
+another program holds never stop the build. The seat's fault is kept in `Boxes.faults` (in
+words, for the table screen), an LCD is retried by its bus thread, and a box whose pins were
+busy gets an in-memory stand-in until `PinsRetry` (polled by the app's loop) can build it.
+
 The adapters that need gpiozero, charlcd or pyserial are imported where they are built, so
 a table with keyboard boxes only never loads them.
 """
@@ -19,8 +24,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..engine.text import Msg
-from .vocabulary import Box, Clock, InputSink, Key, TextDisplay
+from ..engine.text import Msg, msg
+from .box_faults import I2CUnavailable, SeatFaults, pins_fault
+from .vocabulary import Box, BoxStatus, Clock, InputSink, Key, TextDisplay
 
 if TYPE_CHECKING:
     from .gpio_box import GpioBox
@@ -41,6 +47,24 @@ class Boxes:
     notice: Callable[[], Msg | None] | None = None
     serial: SerialBoxes | None = None
     rig: MockRig | None = None  # the mock boxes' pins and fake LCD glass
+    faults: SeatFaults = field(default_factory=SeatFaults)  # each seat's box fault, in words
+    names: dict[int, str] = field(default_factory=dict)  # seat -> name, for the fault line
+    retry: PinsRetry | None = None  # boxes whose GPIO pins were busy, tried again
+
+    def fault_notice(self) -> Msg | None:
+        """The table's line for every seat whose box has a fault, then the serial notice:
+        "Ann: no LCD at 0x25: check the cable"."""
+        parts: list[Msg] = [msg("{who}: {fault}", who=self.names.get(seat, "host"), fault=f)
+                            for seat, f in self.faults.all().items()]
+        serial = self.notice() if self.notice is not None else None
+        if serial is not None:
+            parts.append(serial)
+        if not parts:
+            return None
+        line = parts[0]
+        for part in parts[1:]:
+            line = msg("{first}; {then}", first=line, then=part)
+        return line
 
     def close(self) -> None:
         for close in reversed(self.closers):
@@ -58,19 +82,30 @@ class BoxFactory:
     def __init__(self, sink: InputSink, clock: Clock, *, lcd: str = "pcf8574",
                  i2c: Any = None, pin_factory: Any = None,
                  serial_ports: Callable[[], Iterable[str]] | None = None,
-                 serial_options: Mapping[str, Any] | None = None) -> None:
+                 serial_options: Mapping[str, Any] | None = None,
+                 lcds: Mapping[int, tuple[str, int | None]] | None = None,
+                 retry_after: float = 3.0,
+                 open_i2c: Callable[[], I2CBus] | None = None) -> None:
         self.sink, self.clock, self.lcd = sink, clock, lcd
+        # Per seat: its GPIO box's backpack kind and address (None: the kind's default).
+        self.lcds = dict(lcds or {})
+        self.retry_after = retry_after
         self.pin_factory = pin_factory
         self.serial_ports = serial_ports
         self.serial_options = dict(serial_options or {})
         self.made = Boxes()
+        # A seat's box fault starts or ends: the seat is marked and the loop wakes to say so.
+        self.made.faults.on_change = lambda seat, fault: sink(BoxStatus(seat, fault is None))
         self._i2c: Any = i2c
+        self._open_i2c = open_i2c  # None: the Pi's bus 1 (lcd_backpacks.real_i2c)
+        self._lcd_seats: dict[int, int] = {}  # id(BusLcd) -> seat
         self._lcd_bus: LcdBus | None = None
 
     def build(self, wanted: Iterable[tuple[int, str]], names: Mapping[int, str] | None = None,
               *, host_keyboard: bool = False) -> Boxes:
         """A whole table: `wanted` is (seat, box spec), the host's box as HOST_SEAT; `names`
         seat -> name for serial seats' prompts; `host_keyboard` maps the host's keys."""
+        self.made.names.update(names or {})
         by_kind: dict[str, list[tuple[int, str]]] = {}
         for seat, spec in wanted:
             kind, _, ident = spec.partition(":")
@@ -104,38 +139,75 @@ class BoxFactory:
     # -- GPIO boxes: header pins and an LCD on the shared I2C bus
 
     def i2c(self) -> I2CBus:
-        """The I2C bus of the GPIO boxes' LCDs, opened once (raises if it cannot be)."""
+        """The I2C bus of the GPIO boxes' LCDs, opened once; I2CUnavailable while it cannot
+        be (I2C off), tried again on the next call."""
         if self._i2c is None:
             from .lcd_backpacks import real_i2c
 
-            self._i2c = real_i2c()
+            try:
+                self._i2c = (self._open_i2c or real_i2c)()
+            except Exception as exc:  # Blinka raises ValueError, OSError or RuntimeError
+                raise I2CUnavailable(str(exc) or type(exc).__name__) from exc
         return self._i2c  # type: ignore[no-any-return]
 
+    def lcd_place(self, seat: int, n: int) -> tuple[str, int]:
+        """(backpack kind, I2C address) of GPIO box `n` played as `seat`."""
+        from .pins import lcd_address
+
+        kind, address = self.lcds.get(seat, (self.lcd, None))
+        return kind, address if address is not None else lcd_address(n, kind)  # type: ignore[arg-type]
+
     def gpio_lcd(self, seat: int, n: int) -> BusLcd:
-        """Box `n`'s LCD at its default address, written by the one LCD bus thread."""
+        """Box `n`'s LCD, written by the one LCD bus thread. A missing LCD (or I2C off) is
+        the seat's fault, retried by the bus thread, never an exception here."""
         from .lcd import LcdBus
         from .lcd_backpacks import mcp23008_lcd, pcf8574_lcd
         from .lcd_text import POLISH
-        from .pins import DEFAULT_LCD_ADDRESSES
 
         if self._lcd_bus is None:
-            self._lcd_bus = LcdBus("i2c-1")
+            self._lcd_bus = LcdBus("i2c-1", retry_after=self.retry_after,
+                                   on_fault=self._lcd_fault)
             self.made.closers.append(self._lcd_bus.close)
-        i2c, address = self.i2c(), DEFAULT_LCD_ADDRESSES[n]
-        build = pcf8574_lcd if self.lcd == "pcf8574" else mcp23008_lcd
-        return self._lcd_bus.attach(lambda: build(i2c, address), mapper=POLISH,
-                                    name=f"seat{seat}-lcd")
+        kind, address = self.lcd_place(seat, n)
+        build = mcp23008_lcd if kind == "mcp23008" else pcf8574_lcd  # PCF8574A: same driver
+        slot = self._lcd_bus.attach(lambda: build(self.i2c(), address), mapper=POLISH,
+                                    name=f"seat{seat}-lcd", address=address,
+                                    register=lambda s: self._lcd_seats.__setitem__(id(s), seat))
+        return slot
 
-    def gpio_box(self, seat: int, n: int, lcd: TextDisplay | None = None) -> GpioBox:
-        """Box `n` of the default pin table as `seat`; its LCD unless `lcd` is given."""
+    def _lcd_fault(self, slot: BusLcd) -> None:
+        seat = self._lcd_seats.get(id(slot))
+        if seat is not None:
+            self.made.faults.set(seat, "lcd", slot.fault)
+
+    def gpio_box(self, seat: int, n: int, lcd: TextDisplay | None = None) -> Box:
+        """Box `n` of the default pin table as `seat`; its LCD unless `lcd` is given. Pins
+        another program holds make an in-memory stand-in (with the real LCD) and the seat's
+        fault, and the box is built again by `made.retry`."""
+        screen = lcd if lcd is not None else self.gpio_lcd(seat, n)
+        try:
+            box = self._new_gpio_box(seat, n, screen)
+        except Exception as exc:  # gpiozero's GPIOPinInUse, a pin library that will not load
+            from .keyboard_box import MemoryBox
+
+            self.made.faults.set(seat, "pins", pins_fault(exc, _pins_text(n)))
+            stand_in = MemoryBox(seat)
+            stand_in.lcd = screen  # type: ignore[assignment]
+            self.made.boxes[seat] = stand_in
+            if self.made.retry is None:
+                self.made.retry = PinsRetry(self, self.retry_after)
+            self.made.retry.waiting[seat] = (n, screen)
+            return stand_in
+        self.made.boxes[seat] = box
+        return box
+
+    def _new_gpio_box(self, seat: int, n: int, screen: TextDisplay) -> GpioBox:
         from .gpio_box import GpioBox
         from .pins import DEFAULT_BOX_PINS
 
-        screen = lcd if lcd is not None else self.gpio_lcd(seat, n)
         box = GpioBox(seat, DEFAULT_BOX_PINS[n], self.sink, self.clock, screen,
                       pin_factory=self.pin_factory)
         self.made.closers.append(box.close)
-        self.made.boxes[seat] = box
         return box
 
     # -- mock, serial, keyboard and in-memory boxes
@@ -190,6 +262,51 @@ class BoxFactory:
         box = MemoryBox(seat)
         self.made.boxes[seat] = box
         return box
+
+
+def _pins_text(n: int) -> str:
+    from .pins import DEFAULT_BOX_PINS
+
+    return ", ".join(str(bcm) for bcm in DEFAULT_BOX_PINS[n].as_dict().values())
+
+
+class PinsRetry:
+    """GPIO boxes whose pins were busy at start, built again every `every` seconds (polled
+    by the app's loop: no thread, no busy loop). `on_box(seat, box)` hands a box that could
+    be built to the app."""
+
+    def __init__(self, factory: BoxFactory, every: float) -> None:
+        self.factory, self.every = factory, every
+        self.waiting: dict[int, tuple[int, TextDisplay]] = {}  # seat -> (box n, its LCD)
+        self.on_box: Callable[[int, Box], None] | None = None
+        self._at: float | None = None
+
+    def next_deadline(self) -> float | None:
+        if not self.waiting:
+            return None
+        if self._at is None:
+            self._at = self.factory.clock() + self.every
+        return self._at
+
+    def poll(self, now: float) -> bool:
+        due = self.next_deadline()
+        if due is None or now < due:
+            return False
+        self._at = now + self.every
+        built = False
+        for seat, (n, screen) in list(self.waiting.items()):
+            try:
+                box = self.factory._new_gpio_box(seat, n, screen)
+            except Exception as exc:
+                self.factory.made.faults.set(seat, "pins", pins_fault(exc, _pins_text(n)))
+                continue
+            del self.waiting[seat]
+            self.factory.made.boxes[seat] = box
+            self.factory.made.faults.set(seat, "pins", None)
+            if self.on_box is not None:
+                self.on_box(seat, box)
+            built = True
+        return built
 
 
 def build_boxes(wanted: Iterable[tuple[int, str]], sink: InputSink, clock: Clock, *,

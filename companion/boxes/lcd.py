@@ -20,6 +20,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import cast
 
+from ..engine.text import Msg
+from .box_faults import lcd_fault
 from .lcd_backpacks import CharLcd
 from .lcd_text import CgramAllocator, Glyph, PolishFont, to_hd44780
 from .vocabulary import LCD_COLS, LCD_ROWS
@@ -161,16 +163,24 @@ def _runs(cols: Sequence[int]) -> list[tuple[int, int]]:
 
 
 class BusLcd:
-    """One LCD on an LcdBus: the `TextDisplay` the app holds. `show()` only stores and signals."""
+    """One LCD on an LcdBus: the `TextDisplay` the app holds. `show()` only stores and signals.
 
-    def __init__(self, bus: LcdBus, writer: LcdWriter, name: str) -> None:
+    `fault` is what is wrong with it in words (None while it works): an LCD missing at start
+    or failing later is built afresh (the HD44780 needs its init again after a replug) every
+    `retry_after` seconds by the bus thread until it answers."""
+
+    def __init__(self, bus: LcdBus, build: Callable[[], LcdWriter], name: str,
+                 address: int | None) -> None:
         self._bus = bus
-        self.writer = writer
+        self.build = build
+        self.writer: LcdWriter | None = None
         self.name = name
-        self.text: tuple[str, ...] = ("",) * writer.rows  # newest text asked for
+        self.address = address
+        self.text: tuple[str, ...] = ("",) * LCD_ROWS  # newest text asked for
         self.pending: tuple[str, ...] | None = None  # guarded by the bus condition
         self.retry_at = 0.0
         self.errors = 0
+        self.fault: Msg | None = None
 
     def show(self, line1: str, line2: str) -> None:
         self._bus.post(self, (line1, line2))
@@ -185,9 +195,12 @@ class LcdBus:
     `retry_after` seconds; the thread never dies of it.
     """
 
-    def __init__(self, name: str = "lcd-bus", *, retry_after: float = 2.0) -> None:
+    def __init__(self, name: str = "lcd-bus", *, retry_after: float = 2.0,
+                 on_fault: Callable[[BusLcd], None] | None = None) -> None:
         self.name = name
         self.retry_after = retry_after
+        # Told (on the bus thread) when an LCD's `fault` changes: it failed, or works again.
+        self.on_fault = on_fault
         self._cv = threading.Condition()
         # Held during every transaction sequence: an LCD's init (in attach) must not
         # interleave with another LCD's writes. adafruit_mcp230xx even shares one module-level
@@ -208,15 +221,44 @@ class LcdBus:
         rows: int = LCD_ROWS,
         mapper: Callable[[str], str] = to_hd44780,
         name: str = "",
+        address: int | None = None,
+        register: Callable[[BusLcd], None] | None = None,
     ) -> BusLcd:
-        """Build an LCD (under the bus lock: its init talks on the bus) and add it."""
-        with self._io:
-            lcd = build()
-        writer = LcdWriter(lcd, cols, rows, mapper=mapper)
+        """Build an LCD (under the bus lock: its init talks on the bus) and add it. An LCD
+        that cannot be built (missing, I2C off) is added all the same with its `fault`, and
+        built again by the bus thread every `retry_after` seconds until it answers."""
+
+        def make() -> LcdWriter:
+            return LcdWriter(build(), cols, rows, mapper=mapper)
+
         with self._cv:
-            slot = BusLcd(self, writer, name or f"lcd{len(self._slots)}")
+            slot = BusLcd(self, make, name or f"lcd{len(self._slots)}", address)
+        if register is not None:  # before the first fault can be told
+            register(slot)
+        try:
+            with self._io:
+                slot.writer = make()
+        except Exception as exc:  # one missing LCD must not stop the table
+            self._failed(slot, exc)
+        with self._cv:
+            if slot.writer is None:
+                slot.pending = slot.text
             self._slots.append(slot)
+            self._cv.notify_all()
         return slot
+
+    def _failed(self, slot: BusLcd, exc: Exception) -> None:
+        """Record an LCD fault: one log line when it starts, the words for the table."""
+        fault = lcd_fault(exc, slot.address)
+        if slot.errors == 0:
+            log.warning("%s: %s (%s); retrying every %.1fs", slot.name,
+                        fault.render(lambda t: t), exc, self.retry_after)
+        slot.errors += 1
+        slot.retry_at = time.monotonic() + self.retry_after
+        changed = slot.fault != fault
+        slot.fault = fault
+        if changed and self.on_fault is not None:
+            self.on_fault(slot)
 
     def post(self, slot: BusLcd, lines: tuple[str, ...]) -> None:
         """Store `lines` as the slot's newest text and wake the thread. Never waits on I/O."""
@@ -280,25 +322,27 @@ class LcdBus:
                 lines = cast(tuple[str, ...], slot.pending)
                 slot.pending = None
                 self._busy = True
-            failed = False
+            failed: Exception | None = None
             try:
                 with self._io:
+                    if slot.writer is None:
+                        slot.writer = slot.build()  # a fresh init: the LCD may be new
                     slot.writer.write(lines)
-            except Exception:  # an I2C fault must not kill the thread every LCD depends on
-                failed = True
-                slot.writer.invalidate()
-                if slot.errors == 0:
-                    log.exception("%s: writing %s failed; retrying every %.1fs",
-                                  self.name, slot.name, self.retry_after)
+            except Exception as exc:  # an I2C fault must not kill the thread every LCD needs
+                failed = exc
+                slot.writer = None
             with self._cv:
-                if failed:
-                    slot.errors += 1
-                    slot.retry_at = time.monotonic() + self.retry_after
+                if failed is not None:
+                    self._failed(slot, failed)
                     if slot.pending is None:
                         slot.pending = lines
                 else:
                     if slot.errors:
-                        log.info("%s: %s works again", self.name, slot.name)
+                        log.warning("%s: %s works again", self.name, slot.name)
                     slot.errors = 0
+                    if slot.fault is not None:
+                        slot.fault = None
+                        if self.on_fault is not None:
+                            self.on_fault(slot)
                 self._busy = False
                 self._cv.notify_all()

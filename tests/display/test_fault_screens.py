@@ -1,6 +1,6 @@
 """The words a fault puts on the table screen, drawn for real and measured: every one is on
-the screen in full and readable from 2 m (text at least 22 px tall at 1280x720, measured on
-the pixels). The PNGs are written for a person to look at (COMPANION_SHOTS=folder keeps them).
+the screen in full and readable from 2 m (a font of at least 22 px at 1280x720, measured on the
+pixels). The PNGs are written for a person to look at (COMPANION_SHOTS=folder keeps them).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import pytest
 from companion.app.app_commands import AppCommands
 from companion.app.journal import StorageFault
 from companion.app.storage import table_words
+from companion.boxes.box_faults import I2CUnavailable, lcd_fault, pins_fault
 from companion.display.canvas import Canvas
 from companion.display.renderer import Renderer
 from companion.display.theme import BANNER_FG
@@ -22,7 +23,7 @@ from companion.display.window import save_png
 from companion.engine.history import History, Setup
 from companion.engine.registry import get_game
 from companion.engine.seats import Seat
-from companion.engine.text import Msg
+from companion.engine.text import Msg, msg
 from companion.i18n import translator
 
 GAME = get_game("camel-up")
@@ -33,6 +34,12 @@ FAULTS: dict[str, Msg] = {
     "storage-full": table_words(StorageFault(PATH, errno.ENOSPC, "No space left on device")),
     "storage-read-only": table_words(StorageFault(PATH, errno.EROFS, "Read-only file system")),
     "storage-failing": table_words(StorageFault(PATH, errno.EIO, "Input/output error")),
+    "lcd-missing": msg("{who}: {fault}", who="Bob", fault=lcd_fault(
+        ValueError("No I2C device at address: 0x25"), 0x25)),
+    "two-seats": msg("{first}; {then}", first=msg("{who}: {fault}", who="Ann", fault=pins_fault(
+        Exception("pin GPIO17 is already in use"), "4, 17, 27, 22")), then=msg(
+        "{who}: {fault}", who="Bob", fault=lcd_fault(OSError(5, "Input/output error"), 0x26))),
+    "i2c-off": msg("{who}: {fault}", who="Cy", fault=lcd_fault(I2CUnavailable("x"), 0x25)),
     "esc-on-the-appliance": AppCommands(kiosk=True).escape(0.0)[0],
     "esc-on-a-desktop": AppCommands(kiosk=False).escape(0.0)[0],
 }
@@ -59,23 +66,26 @@ def test_fault_words_are_on_the_screen_in_full_and_big(tmp_path: Path, name: str
     tr = translator(lang)
     renderer = Renderer(surface, tr, flip=lambda: None)
     text = FAULTS[name].render(tr)
-    assert renderer.update(GAME.table(HISTORY.state), None, FAULTS[name], None)
+    marked = {1: False} if name in ("lcd-missing", "two-seats") else None  # the seat's mark
+    assert renderer.update(GAME.table(HISTORY.state), None, FAULTS[name], marked)
     save_png(surface, shots(tmp_path) / f"fault-{name}-{lang}.png")
     layout = renderer.screen.layout
     assert layout is not None and layout.banner is not None
     rows = ink_rows(surface, layout.banner)
-    # the banner's lines: runs of inked rows; each as tall as a 22 px font's letters
+    # the banner's lines: runs of inked rows, each at least as tall as the same line's ink
+    # in the same face at 22 px (the smallest text readable from 2 m)
     runs: list[list[int]] = []
     for y in rows:
         if runs and y == runs[-1][-1] + 1:
             runs[-1].append(y)
         else:
             runs.append([y])
-    assert 1 <= len(runs) <= 2, f"{text!r} should fit in the banner's two lines"
-    tallest = max(len(r) for r in runs)
-    assert tallest >= 22, f"{text!r}: letters {tallest} px tall, too small to read from 2 m"
-    # in full: the two lines the banner holds, at its width, need no ellipsis
     c = Canvas(surface, tr, renderer.screen.fonts, 1.0)
     pad = c.sp(8)
     lines = c.wrap(text, "bold", c.px(24), layout.banner.w - 4 * pad, 2)
+    assert len(runs) == len(lines), f"{text!r} should be {len(lines)} line(s) of text"
+    for line, run in zip(lines, runs, strict=True):
+        at_22 = renderer.screen.fonts.render(line, "bold", 22, BANNER_FG).get_bounding_rect().h
+        assert len(run) >= at_22, f"{line!r}: {len(run)} px of ink, under a 22 px font's"
+    # in full: the two lines the banner holds, at its width, need no ellipsis
     assert " ".join(lines) == " ".join(text.split())

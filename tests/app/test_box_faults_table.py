@@ -1,0 +1,107 @@
+"""A table whose boxes have faults starts anyway, says on the screen which seat has what to
+check, plays on, and picks each box up when its fault goes: the runner's wiring of the box
+factory's faults into the loop, on mock pins and real charlcd over the fake I2C bus."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+from gpiozero import Button
+from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+from companion.app.config import load_config
+from companion.app.controller import Controller
+from companion.app.loop import App
+from companion.app.runner import attach_boxes, build_boxes, open_history
+from companion.boxes.fake_lcd import HD44780, FakeI2CBus, FakePCF8574
+from companion.boxes.vocabulary import HOST_SEAT, Intent, SeatIntent
+from companion.display.renderer import Renderer
+from companion.i18n import translator
+
+from .conftest import TableConfig
+
+
+def settle(app: App, cond: object, timeout: float = 5.0) -> bool:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        app.run_once(0.02)
+        if callable(cond) and cond():
+            return True
+    return False
+
+
+def test_a_missing_lcd_and_busy_pins_degrade_only_their_seats(
+        table_config: TableConfig, tmp_path: Path, fast_lcd: None) -> None:
+    path = table_config(["gpio:0", "gpio:1", "gpio:2"],
+                        extra='lcd = "pcf8574"\n')
+    cfg = load_config(path)
+    history, journal, _ = open_history(cfg, cfg.journal)
+    pins = MockFactory(pin_class=MockPWMPin)
+    other = Button(9, pin_factory=pins)  # another program holds Cy's minus pin (box 2: GPIO9)
+    ann, cy = FakePCF8574(0x27, HD44780()), FakePCF8574(0x25, HD44780())
+    bus = FakeI2CBus([ann, cy])  # Bob's LCD (0x26) is missing
+    surface = pygame.Surface((1280, 720))
+    renderer = Renderer(surface, translator("en"), flip=lambda: None)
+    app = App(Controller(history, journal, translator("en")), {}, time.monotonic, renderer)
+    boxes = build_boxes(cfg, app.sink, time.monotonic, i2c=bus, pin_factory=pins,
+                        retry_after=0.1)
+    try:
+        attach_boxes(app, boxes)
+        app.refresh()
+        app.render()
+        words = app.notice() if app.notice is not None else None
+        assert words is not None and words.render(translator("en")) == (
+            "Bob: no LCD at 0x26: check the cable; Cy: GPIO pins 9, 11, 8, 10 are busy: stop "
+            "the other program using them")
+        assert settle(app, lambda: app.controller.connected == {0: True, 1: False, 2: False})
+        # the table plays on: the host starts an auction, Ann locks a bid on her box
+        app.controller.host("start", time.monotonic(), card="highest_bet")
+        app.refresh()
+        pins.pin(27).drive_low()
+        pins.pin(27).drive_high()
+        assert settle(app, lambda: ann.model.lines()[0].startswith("LOCKED 0"))
+        # Bob's LCD is plugged in and Cy's pins are freed: both are picked up by themselves
+        bob = FakePCF8574(0x26, HD44780())
+        bus.add(bob)
+        other.close()
+        assert settle(app, lambda: app.controller.connected == {0: True, 1: True, 2: True})
+        assert app.notice() is None
+        assert settle(app, lambda: bob.model.lines()[0].startswith("Bid"))  # his prompt
+        pins.pin(11).drive_low()  # Cy's plus, on the box built once the pins were free
+        pins.pin(11).drive_high()
+        assert settle(app, lambda: cy.model.lines()[1].startswith("<1>"))
+    finally:
+        boxes.close()
+        journal.close()
+        pins.reset()
+
+
+def test_the_host_menu_offers_sit_out_for_a_seat_whose_box_is_gone(
+        table_config: TableConfig) -> None:
+    cfg = load_config(table_config(["mock:0", "mock:1", "mock:2"]))
+    history, journal, _ = open_history(cfg, cfg.journal)
+    try:
+        c = Controller(history, journal, translator("en"))
+        c.host("start", 0.0, card="highest_bet")
+        labels = [e.label.render(translator("en")) for e in c.host_options()]
+        assert "Sit out: Bob" in labels  # the game's own sit-out, where it allows one
+        for _ in range(labels.index("Sit out: Bob")):
+            c.handle(SeatIntent(HOST_SEAT, Intent.PLUS), 1.0)
+        c.handle(SeatIntent(HOST_SEAT, Intent.OK), 1.0)
+        # Bob no longer holds the round up; the table shows him out
+        assert [s.status for s in c.table_view().seats] == ["thinking", "out", "thinking"]
+        assert c.lcd_lines(1)[0].startswith("Sitting out")
+    finally:
+        journal.close()
+
+
+@pytest.fixture
+def fast_lcd() -> object:
+    from companion.boxes.fake_lcd import fast_charlcd
+
+    restore = fast_charlcd()
+    yield None
+    restore()

@@ -1,6 +1,6 @@
 """Amun-Re rule cases, each run as a scenario through `companion replay --json`.
 
-From the seed's 2003 auction example (shared/seeds/002_*.txt), the 2003 sacrifice example and
+From the seed's 2003 auction example (docs/games/amun_re.md), the 2003 sacrifice example and
 the 2016 rulebook's auction and offering examples (rules.md section 3), plus constructed cases
 for every power card, the affordability rule, offering ties, buying and the gold bonus.
 Seats of the 2003 examples: Red 0, Black 1, Blue 2, White 3 (clockwise); 20 gold and one

@@ -104,8 +104,8 @@ def test_a_farmer_over_the_free_fields_and_a_card_over_the_symbols_are_refused(
                               e(0, "3"), e(0, "0"),
                               e(1, "0"), e(1, "2"),  # Sawu has 1 field
                               e(1, "1"), e(1, "0")])
-    assert refused(out) == ["Cards: 2 at most (symbols)", "Only 3 free fields",
-                            "Only 1 free fields"]
+    assert refused(out) == ["Cards: 2 at most (symbols)", "Free fields left: 3",
+                            "Free fields left: 1"]
     assert [f["farmers"] for f in out["farmers"]] == [3, 1, 0]
     purchases = out["rounds"][0]["purchases"]
     assert [(p["cards"], p["farmers"]) for p in purchases] == [(2, 3), (0, 1)]

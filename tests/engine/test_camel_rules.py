@@ -1,6 +1,6 @@
 """Camel Up: Off Season rule cases, each run as a scenario through `companion replay --json`.
 
-Built from the seed's card texts (shared/seeds/000_*.txt) and rules.md section 0/1, plus
+Built from the seed's card texts (docs/games/camel_up_off_season.md), plus
 edge cases. Seats: Ann 0, Bob 1, Cy 2, Di 3 (clockwise); 10 coins each unless said.
 """
 

@@ -1,6 +1,6 @@
 """Five Tribes rule cases, each run as a scenario through `companion replay --json`.
 
-From the rulebook (shared/rules.md section 4, seed shared/seeds/003_*.txt) plus edge cases.
+From the rulebook (as applied in docs/games/five_tribes.md; page 7 for the sale) plus edge cases.
 Seats: Ann 0, Bob 1, Cy 2, Di 3; 50 gold each; bid order Ann, Bob, Cy, Di unless said.
 Spots are entered by their cost, as the box's choice keys ("18" ... "1", "0").
 """

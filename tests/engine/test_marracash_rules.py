@@ -1,6 +1,6 @@
 """MarraCash rule cases, each run as a scenario through `companion replay --json`.
 
-Built from the seed player aid (shared/seeds/001_*.txt: commission and wage tables, the
+Built from the seed player aid (docs/games/marracash.md: commission and wage tables, the
 special situations, the game end) and rules.md sections 0 and 2, plus edge cases.
 Seats: Ann 0, Bob 1, Cy 2, Di 3 (clockwise); 240 dirhams each unless said. In every case the
 money is conserved against the bank: the seats' money plus the bank's balance (which goes

@@ -169,7 +169,7 @@ def check_fields(state: AmunReState, seat: int, n: int) -> None:
     """Farmers go on free fields of the seat's provinces (province data on)."""
     free = provinces.free_fields(state, seat)
     if free is not None and n > free:
-        raise IllegalAction(msg("Only {n} free\nfields", n=free))
+        raise IllegalAction(msg("Free fields\nleft: {n}", n=free))
 
 
 def buy_max(state: AmunReState, seat: int, kind: str) -> int:

@@ -1,6 +1,6 @@
 """MarraCash: the companion as the table's bank (shop auctions, wages, mover commissions).
 
-Rules: shared/rules.md sections 0 and 2; seed shared/seeds/001_*.txt (the Polish player aid).
+Rules as applied: docs/games/marracash.md (from the Polish player aid).
 This package owns the money and the shop register (owner and customer count of each of the
 25 shops, 5 colours x 5 numbers), the count of people outside the city walls, and the turn
 structure; the board itself stays on the table, so the active seat tells the companion what

@@ -3,7 +3,7 @@ host's commands by name, unlocking a sealed bid), the events of a step (its new 
 lines, and "You won" on the winner's own box), and the boxes, the table and the replay
 output by delegation.
 
-Rules: docs/games/marracash.md; shared/rules.md sections 0 and 2; seed shared/seeds/001_*.txt.
+Rules as applied: docs/games/marracash.md.
 """
 
 from __future__ import annotations

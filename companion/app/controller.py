@@ -19,13 +19,14 @@ from ..engine.errors import IllegalAction, MalformedInput
 from ..engine.game import Event, Game, public_view, seat_view
 from ..engine.history import History
 from ..engine.text import Msg, msg
-from ..engine.views import TableView
+from ..engine.views import HostLine, TableView
 from ..i18n import Translate
 from .app_commands import AppCommands
 from .boxui import BoxSession, fit
 from .hostmenu import AppCommand, HostMenu, MenuEntry, entries
 from .journal import Journal, StorageFault
 from .storage import RETRY_SECONDS, box_words, down_line, log, table_words, up_line
+from .waiting import waiting_line
 
 BANNER_SECONDS = 4.0
 
@@ -91,11 +92,12 @@ class Controller:
         """Process one input; True when anything visible may have changed."""
         self._now = now
         if isinstance(item, SeatIntent) and item.seat == HOST_SEAT:
-            chosen = self.host_menu.on_intent(item, self.host_options(), now)
+            options = self.host_options()
+            index = self.host_menu.index % max(1, len(options))  # OK runs this one
+            chosen = self.host_menu.on_intent(item, options, now)
             if isinstance(chosen, Host) and self.wall_ms is not None:
                 # Timed commands carry the moment the host chose: stamp the entry now.
                 stamped = self._game_entries(self.wall_ms())
-                index = self.host_menu.index % max(1, len(self.host_options()))
                 if index < len(stamped):
                     chosen = stamped[index].action
             if isinstance(chosen, AppCommand):
@@ -196,7 +198,8 @@ class Controller:
     # -- time
 
     def expire(self, now: float) -> bool:
-        changed = self._now < self.host_menu.shown_until <= now
+        menu = self.host_menu.deadline(self._now)
+        changed = menu is not None and menu <= now  # the host line's highlight or question
         changed |= self.commands.passed(self._now, now)
         self._now = max(self._now, now)
         for session in self.sessions.values():
@@ -226,8 +229,7 @@ class Controller:
         times = [s.flash_deadline() for s in self.sessions.values()]
         if self.banner is not None:
             times.append(self.banner.until)
-        if self.host_menu.shown_until > self._now:
-            times.append(self.host_menu.shown_until)
+        times.append(self.host_menu.deadline(self._now))
         if self._retry_at is not None:
             times.append(self._retry_at)
         times.append(self.commands.next_deadline(self._now))
@@ -260,7 +262,12 @@ class Controller:
         return self.sessions[seat].lines()
 
     def host_lcd_lines(self) -> tuple[str, str]:
-        """A host box's LCD: the menu entry OK would run (command, then its value)."""
+        """A host box's LCD: the menu entry OK would run (command, then its value), or the
+        question a destructive entry asks."""
+        asking = self.host_menu.asking(self._now)
+        if asking is not None:
+            first = asking.command if asking.command is not None else asking.label
+            return fit(self.translate("OK again: sure?")), fit(self._text(first))
         entry = self.host_menu.current(self.host_options())
         if entry is None:
             return fit(self.translate("Host")), fit(self.translate("nothing to do"))
@@ -276,12 +283,28 @@ class Controller:
             return "off"
         return self.sessions[seat].led()
 
+    def host_hint(self) -> Msg:
+        """The host line, always on the screen: the current choice and the keys, or the
+        question a destructive entry asks. It has a line of its own, so it never hides a
+        correction's banner."""
+        return self.host_menu.line(self.host_options(), self._now)
+
+    def host_line(self, final: bool = False) -> HostLine:
+        """The screen's host line and waiting line (`final`: the game is over)."""
+        asking = self.host_menu.asking(self._now) is not None
+        return HostLine(self.host_hint(), self.waiting_text(final),
+                        self.host_menu.choosing(self._now), asking)
+
+    def waiting_text(self, final: bool = False) -> Msg | None:
+        """What the table waits for and from whom (app.waiting); None once the game is over
+        (`final`: the table view's)."""
+        prompts = {s: session.prompt for s, session in self.sessions.items()}
+        names = [s.name for s in self.history.setup.seats]
+        return waiting_line(prompts, names, self.translate, final)
+
     def banner_text(self) -> Msg | None:
-        """The host's menu line while choosing, else a correction or refusal banner."""
-        if self.host_menu.shown_until > self._now:  # the menu's entries only while shown
-            menu = self.host_menu.line(self.host_options(), self._now)
-            if menu is not None:
-                return menu
+        """A storage fault, else a correction, undo or refusal banner, for its whole time
+        (the host's menu has its own line: `host_hint`)."""
         if self.storage_fault is not None:  # stays up until the disk writes again
             return table_words(self.storage_fault)
         return self.banner.text if self.banner else None

@@ -3,8 +3,14 @@
 
 minus/plus move through the entries ("Start auction: The Lucky 0", "End the game", ...), OK
 runs the shown one, OK held undoes the last accepted action. The shown entry is public and
-appears on the table screen while the host is choosing. After a reveal the history's own
-corrections join the list: "Correct Di's entry: 4" and "Void the round: a box fault".
+appears on the table screen's host line, which is always there (the choice and the keys).
+After a reveal the history's own corrections join the list: "Correct Di: 4" and "Void the
+round: a box fault".
+
+A destructive entry (end the game, abandon, correct, void) asks first: OK arms it and the
+host line says "Return again within 3 s"; only a second OK in time runs it, any other key
+cancels. After a command runs, the menu goes back to its first entry, so it never rests on
+whatever the list now holds at the old place.
 """
 
 from __future__ import annotations
@@ -20,6 +26,10 @@ from ..engine.game import HostCommand
 from ..engine.text import Msg, msg
 
 SHOW_SECONDS = 8.0
+CONFIRM_SECONDS = 3.0
+# Game commands that end or throw away something the table built: each asks first. A game
+# may mark more with `HostCommand(confirm=True)`.
+DESTRUCTIVE = frozenset({"end", "end_game", "abandon"})
 
 
 @dataclass(frozen=True)
@@ -36,6 +46,7 @@ class MenuEntry:
     action: Action | AppCommand
     command: Msg | None = None  # LCD line 1 on a host box
     value: Msg | str | None = None  # LCD line 2 on a host box
+    confirm: bool = False  # destructive: runs only on a second OK within CONFIRM_SECONDS
 
 
 def entries(commands: tuple[HostCommand, ...], can_undo: bool,
@@ -47,8 +58,10 @@ def entries(commands: tuple[HostCommand, ...], can_undo: bool,
     for cmd in commands:
         names = sorted(cmd.params)
         stamp = {"at_ms": at_ms} if cmd.timed and at_ms is not None else {}
+        confirm = cmd.confirm or cmd.command in DESTRUCTIVE
         if not names:
-            out.append(MenuEntry(cmd.label, Host.make(cmd.command, **stamp), cmd.label))
+            out.append(MenuEntry(cmd.label, Host.make(cmd.command, **stamp), cmd.label,
+                                 confirm=confirm))
             continue
         for values in product(*(cmd.params[n] for n in names)):
             # Labels stay Msgs (rendered later in the table's language), joined by ", ".
@@ -58,7 +71,7 @@ def entries(commands: tuple[HostCommand, ...], can_undo: bool,
                 value = msg("{a}, {b}", a=value, b=part)
             label = msg("{cmd}: {value}", cmd=cmd.label, value=value)
             action = Host.make(cmd.command, **dict(zip(names, values, strict=True)), **stamp)
-            out.append(MenuEntry(label, action, cmd.label, value))
+            out.append(MenuEntry(label, action, cmd.label, value, confirm))
     if correct:
         out.extend(correction_entries(correct, seat_names))
     if can_undo:
@@ -74,11 +87,12 @@ def correction_entries(correct: Mapping[int, tuple[Value, ...]],
         head = msg("Correct {name}", name=names[seat])
         for v in values:
             out.append(MenuEntry(msg("{cmd}: {value}", cmd=head, value=str(v)),
-                                 Correct(seat, v), head, str(v)))
+                                 Correct(seat, v), head, str(v), confirm=True))
     head = msg("Void the round")
     for reason in VOID_REASONS:
         why = VOID_REASON_LABELS[reason]
-        out.append(MenuEntry(msg("{cmd}: {value}", cmd=head, value=why), Void(reason), head, why))
+        out.append(MenuEntry(msg("{cmd}: {value}", cmd=head, value=why), Void(reason), head, why,
+                             confirm=True))
     return out
 
 
@@ -86,18 +100,28 @@ class HostMenu:
     def __init__(self) -> None:
         self.index = 0
         self.shown_until = 0.0
+        # The destructive entry waiting for its second OK, and until when.
+        self.armed: MenuEntry | None = None
+        self.armed_until = 0.0
 
     def on_intent(self, intent: SeatIntent, options: list[MenuEntry], now: float
                   ) -> Action | AppCommand | None:
         self.shown_until = now + SHOW_SECONDS
+        armed = self.armed if now < self.armed_until else None
+        self.armed = None  # any key answers the question; only OK in time confirms
         if not options:
             return None
         self.index %= len(options)
         if intent.intent is Intent.OK_HELD:
             return Undo()
         if intent.intent is Intent.OK:
+            entry = options[self.index]
+            if entry.confirm and armed != entry:
+                self.armed, self.armed_until = entry, now + CONFIRM_SECONDS
+                return None
             self.shown_until = now  # done choosing; the result shows instead
-            return options[self.index].action
+            self.index = 0
+            return entry.action
         self.index = (self.index + (1 if intent.intent is Intent.PLUS else -1)) % len(options)
         return None
 
@@ -110,8 +134,29 @@ class HostMenu:
     def current(self, options: list[MenuEntry]) -> MenuEntry | None:
         return options[self.index % len(options)] if options else None
 
-    def line(self, options: list[MenuEntry], now: float) -> Msg | None:
-        if now >= self.shown_until or not options:
-            return None
+    def asking(self, now: float) -> MenuEntry | None:
+        """The destructive entry waiting for its second OK, while it waits."""
+        return self.armed if self.armed is not None and now < self.armed_until else None
+
+    def deadline(self, now: float) -> float | None:
+        """When the question or the menu's highlight runs out (the host line changes)."""
+        times = [t for t in (self.armed_until if self.armed else 0.0, self.shown_until)
+                 if t > now]
+        return min(times, default=None)
+
+    def line(self, options: list[MenuEntry], now: float) -> Msg:
+        """The host line, always on the table screen: the current choice and the keys, or
+        the question a destructive entry asks."""
+        asking = self.asking(now)
+        if asking is not None:
+            return msg("Press Return (OK) again within 3 s: {entry}. Any other key cancels.",
+                       entry=asking.label)
+        if not options:
+            return msg("Host: nothing to choose now")
         entry = options[self.index % len(options)]
-        return msg("Host: < {entry} >  OK runs it, hold OK undoes", entry=entry.label)
+        return msg("Host: < {entry} >   Left/Right (-/+) choose, Return (OK) runs, hold it: undo",
+                   entry=entry.label)
+
+    def choosing(self, now: float) -> bool:
+        """Whether the host pressed a menu key lately (the host line is highlighted)."""
+        return now < self.shown_until

@@ -19,7 +19,7 @@ from typing import Protocol
 
 from ..boxes.vocabulary import Box, BoxStatus, Clock, InputItem, KeyEdge, Quit
 from ..engine.text import Msg
-from ..engine.views import TableView
+from ..engine.views import HostLine, TableView
 from .controller import Controller
 from .shaper import InputShaper
 
@@ -33,6 +33,7 @@ class Renderer(Protocol):
         lcds: Mapping[int, tuple[str, str]] | None,
         banner: Msg | str | None,
         connected: Mapping[int, bool] | None,
+        host: HostLine | None = None,
     ) -> bool: ...
 
     def next_redraw_in(self, view: TableView) -> float | None: ...
@@ -215,7 +216,8 @@ class App:
         banner: Msg | str | None = self.controller.banner_text()
         if banner is None and self.notice is not None:
             banner = self.notice()
-        drew = self.renderer.update(self._view, lcds, banner, self.controller.connected)
+        host = self.controller.host_line(self._view.final)
+        drew = self.renderer.update(self._view, lcds, banner, self.controller.connected, host)
         redraw = self.renderer.next_redraw_in(self._view)
         self._redraw_at = None if redraw is None else self.clock() + redraw
         if drew:

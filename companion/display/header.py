@@ -121,8 +121,9 @@ def _draw_timer(c: Canvas, timer: TimerView, box: pygame.Rect) -> pygame.Rect:
 
 
 def banner_rect(c: Canvas, text: str, area: pygame.Rect) -> pygame.Rect:
-    """Where the banner goes across `area` (up to two lines)."""
-    size, pad = c.px(20), c.sp(8)
+    """Where the banner goes across `area` (up to two lines), at the size `draw_banner` draws
+    (a smaller one here would clip the drawn text's second line)."""
+    size, pad = c.px(24), c.sp(8)
     lines = c.wrap(text, "bold", size, area.w - 4 * pad, 2)
     return pygame.Rect(area.x, area.y, area.w, len(lines) * c.lh("bold", size) + 2 * pad)
 

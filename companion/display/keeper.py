@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 import pygame
 
 from ..engine.text import Msg, msg
-from ..engine.views import TableView
+from ..engine.views import HostLine, TableView
 from .canvas import Translate
 from .renderer import Renderer
 from .window import open_display
@@ -90,11 +90,12 @@ class ScreenKeeper:
     # -- the Renderer the loop draws through
 
     def update(self, view: TableView, lcds: Mapping[int, tuple[str, str]] | None,
-               banner: Msg | str | None, connected: Mapping[int, bool] | None) -> bool:
+               banner: Msg | str | None, connected: Mapping[int, bool] | None,
+               host: HostLine | None = None) -> bool:
         if self.renderer is None:
             return False
         try:
-            return self.renderer.update(view, lcds, banner, connected)
+            return self.renderer.update(view, lcds, banner, connected, host)
         except pygame.error as exc:  # the display went while drawing
             self._lost(str(exc) or type(exc).__name__)
             return False

@@ -16,6 +16,8 @@ class Layout:
     header: pygame.Rect
     body: pygame.Rect
     banner: pygame.Rect | None = None
+    waiting: pygame.Rect | None = None  # what the table waits for, under the header
+    host: pygame.Rect | None = None  # the host's line, at the foot
     timer: pygame.Rect | None = None
     seats: pygame.Rect | None = None
     seat_cards: dict[int, pygame.Rect] = field(default_factory=dict)

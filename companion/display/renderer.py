@@ -28,7 +28,7 @@ from ..engine.text import Msg
 from ..engine.views import TableView, TimerView
 from .canvas import Translate
 from .fonts import FontCache
-from .table_screen import TableScreen
+from .table_screen import HostLine, TableScreen
 
 Clock = Callable[[], float]
 
@@ -72,7 +72,8 @@ class Renderer:
 
     def update(self, view: TableView, lcds: Mapping[int, tuple[str, str]] | None = None,
                banner: Msg | str | None = None,
-               connected: Mapping[int, bool] | None = None) -> bool:
+               connected: Mapping[int, bool] | None = None,
+               host: HostLine | None = None) -> bool:
         """Draw and flip if anything shown differs from the last frame; return whether it drew."""
         shown = self._with_local_timer(view)
         key = (
@@ -83,10 +84,11 @@ class Renderer:
             None if lcds is None else dict(lcds),  # a copy: the caller may mutate its dict
             banner,
             None if connected is None else dict(connected),
+            host,
         )
         if key == self._last_key:
             return False
-        self._show(self.screen.draw(shown, lcds, banner, connected))
+        self._show(self.screen.draw(shown, lcds, banner, connected, host))
         self.frames += 1
         self._last_key = key
         return True

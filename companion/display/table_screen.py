@@ -33,13 +33,14 @@ from ..engine.views import SeatLine, TableView
 from .canvas import Canvas, Translate
 from .fonts import FontCache
 from .header import banner_rect, draw_banner, draw_header, format_clock, header_rect
+from .host_line import HostLine, draw_host_line, draw_waiting, host_rect, waiting_rect
 from .layout import Layout
 from .panel_plan import PanelPlanner
 from .panels import draw_panels
 from .seats import SeatPlan, draw_seat, plan_seats, seat_rects
 from .theme import BG, BG_FINAL, FG, LOG_BG, MAX_LOG_LINES, MUTED
 
-__all__ = ["Layout", "TableScreen", "Translate", "format_clock"]
+__all__ = ["HostLine", "Layout", "TableScreen", "Translate", "format_clock"]
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,8 @@ class TableScreen:
 
     def draw(self, view: TableView, lcds: Mapping[int, tuple[str, str]] | None = None,
              banner: Msg | str | None = None,
-             connected: Mapping[int, bool] | None = None) -> list[pygame.Rect] | None:
+             connected: Mapping[int, bool] | None = None,
+             host: HostLine | None = None) -> list[pygame.Rect] | None:
         """Draw the frame. Returns the rects drawn again, or None when the whole surface was
         (then show it with a flip). Does not show it: the Renderer decides when."""
         surface = self.surface
@@ -99,6 +101,14 @@ class TableScreen:
         regions = [Region("header", head, (view.game, view.headline, view.detail, view.timer,
                                            view.final), header)]
         y = head.bottom + gap
+        bottom = h - margin
+        lines_at = self._host_regions(c, host, pygame.Rect(margin, y, w - 2 * margin, bottom - y))
+        for region in lines_at:
+            regions.append(region)
+            if region.name == "waiting":
+                y = region.rect.bottom + gap
+            else:
+                bottom = region.rect.top - gap
         banner_at: pygame.Rect | None = None
         text = c.text_of(banner) if banner is not None else ""
         if text.strip():
@@ -110,7 +120,7 @@ class TableScreen:
 
             regions.append(Region("banner", banner_at, text, draw_strip))
             y = banner_at.bottom + gap
-        body = pygame.Rect(margin, y, w - 2 * margin, max(0, h - margin - y))
+        body = pygame.Rect(margin, y, w - 2 * margin, max(0, bottom - y))
         regions += self._body(c, view, body, gap, lcds, connected or {})
 
         base = ((w, h), u, bg)
@@ -137,6 +147,13 @@ class TableScreen:
                              panel_boxes=list(old.panel_boxes), cells=dict(old.cells))
         layout.header, layout.body = head, body
         layout.banner = banner_at
+        placed = {r.name: r for r in lines_at}
+        layout.waiting = placed["waiting"].rect if "waiting" in placed else None
+        layout.host = placed["host"].rect if "host" in placed else None
+        if layout.waiting is None:
+            layout.waiting_lines = []
+        if layout.host is None:
+            layout.host_lines = []
         layout.seats, layout.seat_columns, layout.seat_scale = self._seat_meta
         if not any(r.name == "log" for r in regions):
             layout.log = None
@@ -159,6 +176,33 @@ class TableScreen:
         self._base = base
         self.layout = layout
         return None if full else dirty
+
+    def _host_regions(self, c: Canvas, host: HostLine | None,
+                      area: pygame.Rect) -> list[Region]:
+        """The waiting line (top of `area`) and the host's line (its foot), as regions."""
+        if host is None:
+            return []
+        out: list[Region] = []
+        gap = c.sp(12)
+        if host.waiting is not None:
+            wait_at, wait_lines = waiting_rect(c, c.text_of(host.waiting), area)
+
+            def waiting(layout: Layout) -> None:
+                draw_waiting(c, wait_lines, wait_at)
+                layout.waiting_lines = wait_lines
+
+            out.append(Region("waiting", wait_at, tuple(wait_lines), waiting))
+            area = pygame.Rect(area.x, wait_at.bottom + gap, area.w,
+                               max(0, area.bottom - wait_at.bottom - gap))
+        host_at, host_lines = host_rect(c, c.text_of(host.hint), host, area)
+
+        def host_line(layout: Layout) -> None:
+            draw_host_line(c, host_lines, host, host_at)
+            layout.host_lines = host_lines
+
+        out.append(Region("host", host_at, (tuple(host_lines), host.active, host.asking),
+                          host_line))
+        return out
 
     def _body(self, c: Canvas, view: TableView, body: pygame.Rect, gap: int,
               lcds: Mapping[int, tuple[str, str]] | None,

@@ -73,6 +73,7 @@ class HostCommand:
     params: Mapping[str, tuple[Value, ...]] = field(default_factory=dict)
     value_labels: Mapping[Value, Msg] = field(default_factory=dict)  # e.g. card id -> card name
     timed: bool = False  # the app adds `at_ms` (wall-clock epoch ms) when the host runs it
+    confirm: bool = False  # destructive: the host confirms it (end, abandon are by name)
 
 
 class Game(Protocol[S]):

@@ -64,3 +64,14 @@ class TableView:
     log: tuple[Msg, ...] = ()  # newest last; public lines only
     final: bool = False
     timer: TimerView | None = None
+
+
+@dataclass(frozen=True)
+class HostLine:
+    """The app's two lines beside the game's view: the host's line (the current choice and
+    the keys, or a destructive command's question) and what the table waits for."""
+
+    hint: Msg | str
+    waiting: Msg | str | None = None  # None: nothing (the game is over)
+    active: bool = False  # the host pressed a menu key lately
+    asking: bool = False  # a destructive command waits for its second Return

@@ -48,17 +48,50 @@ def test_after_a_reveal_the_menu_offers_correct_and_void_not_undo() -> None:
     assert banner is not None and "correct" in banner.render() and "void" in banner.render()
 
 
-def test_a_correction_chosen_in_the_menu_shows_old_new_and_result() -> None:
+def test_a_correction_chosen_in_the_menu_asks_first_then_shows_old_new_and_result() -> None:
     c = revealed()
     target = next(i for i, e in enumerate(c.host_options()) if e.action == Correct(3, 4))
     for _ in range(target):
         host(c, Intent.PLUS, 2.0)
     host(c, Intent.OK, 2.0)
+    assert c.history.journal_actions[-1] == Enter(3, 0)  # one Return only asks
+    assert c.host_hint().render() == (
+        "Press Return (OK) again within 3 s: Correct Di: 4. Any other key cancels.")
+    assert c.host_lcd_lines() == ("OK again: sure? ", "Correct Di      ")
+    assert c.host_line().asking
+    host(c, Intent.OK, 4.9)
     banner = c.banner_text()
     assert banner is not None and banner.render() == (
         "Host correction: Di meant 4, not 0. Di wins and pays 4 to the Supply")
     assert c.table_view().seats[3].money == 6
     assert c.lcd_lines(3)[0].startswith("You won!")
+    # The banner outranks the host menu for its whole time: pressing menu keys while it
+    # shows changes the host line, never the banner.
+    host(c, Intent.PLUS, 5.0)
+    assert c.banner_text() == banner and c.host_line().active
+    c.expire(8.8)
+    assert c.banner_text() == banner
+    c.expire(8.9)
+    assert c.banner_text() is None
+
+
+def test_a_second_return_too_late_or_another_key_runs_nothing() -> None:
+    c = revealed()
+    first = next(i for i, e in enumerate(c.host_options()) if isinstance(e.action, Correct))
+    for _ in range(first):
+        host(c, Intent.PLUS, 2.0)
+    entry = c.host_menu.current(c.host_options())
+    assert entry is not None and entry.confirm
+    host(c, Intent.OK, 3.0)
+    host(c, Intent.OK, 6.0)  # 3 s later: too late, it only asks again
+    assert len(c.history.journal_actions) == 5
+    host(c, Intent.PLUS, 6.5)  # another key cancels
+    assert not c.host_line().asking
+    host(c, Intent.MINUS, 6.6)
+    host(c, Intent.OK, 7.0)
+    host(c, Intent.OK, 9.9)
+    assert isinstance(c.history.journal_actions[-1], Correct)
+    assert c.host_menu.index == 0  # after a command the menu starts over, not on a stale entry
 
 
 def test_a_void_reopens_every_box() -> None:

@@ -1,5 +1,5 @@
 """The host menu: the commands the game offers now, cycled with minus/plus, run with OK,
-undo with OK held; the shown entry appears on the table screen while choosing."""
+undo with OK held; the shown entry and the keys are always on the table screen's host line."""
 
 from __future__ import annotations
 
@@ -24,10 +24,12 @@ def test_menu_cycles_runs_and_undoes() -> None:
     assert labels[:3] == ["Start auction: Highest bet", "Start auction: Lowest bet",
                           "Start auction: Highest quantity of dates"]
     assert "End the game" in labels and "Undo the last entry" not in labels
+    assert c.host_hint().render() == (
+        "Host: < Start auction: Highest bet >   Left/Right (-/+) choose, Return (OK) runs, "
+        "hold it: undo")  # before any key: the hint is there from the start
     host(c, Intent.PLUS)
     host(c, Intent.PLUS)
-    banner = c.banner_text()
-    assert banner is not None and "Highest quantity of dates" in banner.render()
+    assert "Highest quantity of dates" in c.host_hint().render() and c.banner_text() is None
     host(c, Intent.OK)
     assert c.state.current.card == "most_dates"
     assert [e.label.render() for e in c.host_options()] == [
@@ -60,8 +62,7 @@ def test_quitting_from_the_host_menu_asks_to_confirm() -> None:
     choose(c, "Quit the companion", 1.0)
     assert not c.commands.quit_requested  # one OK only asks
     assert c.host_lcd_lines() == ("Yes, quit now   ", "OK to confirm   ")
-    banner = c.banner_text()
-    assert banner is not None and "Yes, quit now" in banner.render()
+    assert "Yes, quit now" in c.host_hint().render()
     c.expire(9.5)  # not confirmed in time: the question goes away
     assert "Yes, quit now" not in [e.label.render() for e in c.host_options()]
     host(c, Intent.OK, 9.5)

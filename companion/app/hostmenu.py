@@ -154,7 +154,11 @@ class HostMenu:
         if not options:
             return msg("Host: nothing to choose now")
         entry = options[self.index % len(options)]
-        return msg("Host: < {entry} >   Left/Right (-/+) choose, Return (OK) runs, hold it: undo",
+        if any(isinstance(e.action, Undo) for e in options):
+            return msg("Host: < {entry} >   Left/Right (-/+) choose, Return (OK) runs, "
+                       "hold it: undo", entry=entry.label)
+        # No undo now (nothing entered, or right after a reveal): the hint does not offer it.
+        return msg("Host: < {entry} >   Left/Right (-/+) choose, Return (OK) runs",
                    entry=entry.label)
 
     def choosing(self, now: float) -> bool:

@@ -11,12 +11,13 @@ import pygame
 from ..engine.views import HostLine
 from .canvas import Canvas
 from .fonts import Face
-from .theme import ACCENT, ALERT, DARK_TEXT, FG, HEADER_BG, MUTED
+from .theme import ACCENT, ALERT, DARK_TEXT, HEADER_BG, MUTED
 
 __all__ = ["HostLine", "draw_host_line", "draw_waiting", "host_line_height"]
 
-# The smallest text these lines may have, in px at 1280x720 (x0.667 at 800x480: 15 px).
-MIN_PX = 23
+# Their text size, in px at 1280x720 (x0.667 at 800x480: 16 px): letters from ascender to
+# descender 22 px tall at 1280x720 and 15 px at 800x480, measured (tests/display).
+MIN_PX = 24
 
 
 def waiting_rect(c: Canvas, text: str, area: pygame.Rect) -> tuple[pygame.Rect, list[str]]:

@@ -48,6 +48,7 @@ STATUS_TEXT: dict[str, Msg] = {
     "locked": msg("Locked"),
     "waiting": msg("Waiting"),
     "turn": msg("Your turn"),
+    "asked": msg("To enter"),
     "done": msg("Done"),
     "out": msg("Out"),
 }
@@ -57,6 +58,7 @@ STATUS_LOOK: dict[str, tuple[pygame.Color | None, pygame.Color]] = {
     "locked": (pygame.Color("#2ecc71"), DARK_TEXT),
     "waiting": (None, MUTED),
     "turn": (pygame.Color("#48c9f0"), DARK_TEXT),
+    "asked": (pygame.Color("#48c9f0"), DARK_TEXT),
     "done": (None, pygame.Color("#58d68d")),
     "out": (None, DIM),
 }

@@ -34,7 +34,8 @@ class SeatLine:
     name: str
     colour: str
     money: int | None  # None where the game keeps money hidden
-    status: Literal["thinking", "locked", "waiting", "turn", "done", "out"]
+    # "asked": to enter a public number (a count, a sale income); "thinking": a secret one
+    status: Literal["thinking", "locked", "waiting", "turn", "asked", "done", "out"]
     badges: tuple[Msg, ...] = ()
 
 

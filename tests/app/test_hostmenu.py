@@ -25,8 +25,8 @@ def test_menu_cycles_runs_and_undoes() -> None:
                           "Start auction: Highest quantity of dates"]
     assert "End the game" in labels and "Undo the last entry" not in labels
     assert c.host_hint().render() == (
-        "Host: < Start auction: Highest bet >   Left/Right (-/+) choose, Return (OK) runs, "
-        "hold it: undo")  # before any key: the hint is there from the start
+        "Host: < Start auction: Highest bet >   Left/Right (-/+) choose, Return (OK) runs")
+    # ^ before any key the hint is there; nothing to undo yet, so it does not offer undo
     host(c, Intent.PLUS)
     host(c, Intent.PLUS)
     assert "Highest quantity of dates" in c.host_hint().render() and c.banner_text() is None

@@ -58,7 +58,7 @@ def test_reveal_draws_every_region(size: tuple[int, int], tmp_path: Path) -> Non
     assert len(layout.panel_boxes) == 2 and layout.panels_hidden == 0
     # Text the view asked for reached the screen, through the translator.
     texts = screen.fonts.cached_texts()
-    assert {"Auction 1: The Lucky 0", "Reveal 2: Chiara wins", "Chiara", "Thinking",
+    assert {"Auction 1: sale income", "Reveal 2: Chiara wins", "Chiara", "To enter",
             "First Player"} <= texts
 
 

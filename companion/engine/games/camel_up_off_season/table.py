@@ -26,9 +26,9 @@ def table(name: Msg, state: CamelState) -> TableView:
         elif state.phase == "bidding" and cur is not None:
             status = "locked" if cur.bids.is_locked(i) else "thinking"
         elif state.phase == "counts" and cur is not None:
-            status = "done" if i in cur.counts else "thinking"
+            status = "done" if i in cur.counts else "asked"
         elif state.phase == "income":
-            status = "done" if i in state.income else "thinking"
+            status = "done" if i in state.income else "asked"
         badges = (msg("First Player"),) if i == state.first_player else ()
         seats.append(SeatLine(i, s.name, s.colour, state.coins(i), status, badges))
     if cur is None:
@@ -39,6 +39,11 @@ def table(name: Msg, state: CamelState) -> TableView:
     else:
         title, detail = CARDS[cur.card]
         headline = msg("Auction {n}: {card}", n=cur.number, card=title)
+        if state.phase == "income":
+            # The boxes now ask for sale income: the header says so, not the card's rule.
+            headline = msg("Auction {n}: sale income", n=cur.number)
+            detail = msg("Each seat enters what it sold on its box (0 if nothing); then the "
+                         "host draws the next card.")
     panels: list[Panel] = []
     if cur is not None and cur.card in COUNT_CARDS and cur.counts:
         label = msg("Dates") if cur.card == DATES else msg("Goods cards")

@@ -18,6 +18,8 @@ class Layout:
     banner: pygame.Rect | None = None
     waiting: pygame.Rect | None = None  # what the table waits for, under the header
     host: pygame.Rect | None = None  # the host's line, at the foot
+    waiting_lines: list[str] = field(default_factory=list)  # their text as drawn
+    host_lines: list[str] = field(default_factory=list)
     timer: pygame.Rect | None = None
     seats: pygame.Rect | None = None
     seat_cards: dict[int, pygame.Rect] = field(default_factory=dict)

@@ -114,3 +114,10 @@ def test_host_screens_are_whole_and_big(tmp_path: Path, scene: str, lang: str,
     for rect in (layout.host, layout.waiting):
         bg = surface.get_at((rect.right - 3, rect.centery))
         assert letters_tall(surface, rect, bg) >= least, (scene, rect)
+    # In full, never cut with an ellipsis: the host must read every word of a question.
+    tr = translator(lang)
+    assert " ".join(layout.host_lines) == " ".join(host.hint.render(tr).split())
+    assert host.waiting is not None and " ".join(layout.waiting_lines) == " ".join(
+        host.waiting.render(tr).split())
+    if c.banner_text() is not None:
+        assert layout.banner is not None

@@ -31,7 +31,7 @@ from companion.engine.history import History, Setup
 from companion.engine.registry import get_game
 from companion.engine.seats import Seat
 from companion.engine.text import Msg
-from companion.engine.views import TableView
+from companion.engine.views import HostLine, TableView
 from companion.i18n import translator
 from hardware.firmware.fakebox import FakeSerialBox
 
@@ -47,7 +47,8 @@ class StubRenderer:
     connected: dict[int, bool] = field(default_factory=dict)
 
     def update(self, view: TableView, lcds: Mapping[int, tuple[str, str]] | None,
-               banner: Msg | str | None, connected: Mapping[int, bool] | None) -> bool:
+               banner: Msg | str | None, connected: Mapping[int, bool] | None,
+               host: HostLine | None = None) -> bool:
         self.banner, self.connected = banner, dict(connected or {})
         return True
 

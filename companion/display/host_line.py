@@ -13,7 +13,7 @@ from .canvas import Canvas
 from .fonts import Face
 from .theme import ACCENT, ALERT, DARK_TEXT, HEADER_BG, MUTED
 
-__all__ = ["HostLine", "draw_host_line", "draw_waiting", "host_line_height"]
+__all__ = ["HostLine", "draw_host_line", "draw_waiting", "host_rect", "waiting_rect"]
 
 # Their text size, in px at 1280x720 (x0.667 at 800x480: 16 px): letters from ascender to
 # descender 22 px tall at 1280x720 and 15 px at 800x480, measured (tests/display).

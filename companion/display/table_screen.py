@@ -147,9 +147,8 @@ class TableScreen:
                              panel_boxes=list(old.panel_boxes), cells=dict(old.cells))
         layout.header, layout.body = head, body
         layout.banner = banner_at
-        placed = {r.name: r for r in lines_at}
-        layout.waiting = placed["waiting"].rect if "waiting" in placed else None
-        layout.host = placed["host"].rect if "host" in placed else None
+        extra = {r.name: r.rect for r in lines_at}
+        layout.waiting, layout.host = extra.get("waiting"), extra.get("host")
         if layout.waiting is None:
             layout.waiting_lines = []
         if layout.host is None:

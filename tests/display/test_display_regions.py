@@ -11,6 +11,7 @@ from display_scenes import camel_history, play, start_lucky0
 from companion.display.table_screen import TableScreen
 from companion.engine.actions import Enter
 from companion.engine.game import public_view
+from companion.engine.views import HostLine
 from companion.i18n import translator
 
 SIZE = (1280, 720)
@@ -63,3 +64,20 @@ def test_each_changed_region_is_redrawn_and_the_rest_kept() -> None:
     assert screen.draw(changed) == []  # nothing changed: nothing drawn
     screen.invalidate()
     assert screen.draw(changed) is None
+
+
+def test_the_host_line_redraws_alone_when_the_host_moves_through_the_menu() -> None:
+    h = start_lucky0()
+    view = public_view(h.game, h.state)
+    screen = TableScreen(pygame.Surface(SIZE), translator("en"))
+    idle = HostLine("Host: < Abandon auction >", "Bid: waiting for Chiara")
+    screen.draw(view, host=idle)
+    moved = HostLine("Host: < Sit out: Ann >", "Bid: waiting for Chiara", active=True)
+    dirty = screen.draw(view, host=moved)
+    assert screen.layout is not None and dirty == [screen.layout.host]
+    assert pygame.image.tobytes(screen.surface, "RGB") == whole(view, host=moved)
+    asking = HostLine("Press Return (OK) again within 3 s: Abandon auction. Any other key "
+                      "cancels.", "Bid: waiting for Chiara", asking=True)
+    screen.draw(view, host=asking, banner="Host correction: last entry undone")
+    assert pygame.image.tobytes(screen.surface, "RGB") == whole(
+        view, host=asking, banner="Host correction: last entry undone")

@@ -11,6 +11,7 @@ Run: .venv/bin/python -m bench.journals GAME N PATH
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import sys
@@ -125,8 +126,10 @@ def write(path: Path, setup: Setup, actions: list[Action]) -> None:
 
 
 def journal_file(game_id: str, n: int, folder: Path) -> Path:
-    """The generated journal, written once per folder (generating 100k takes a while)."""
-    path = folder / f"{game_id}-{n}.jsonl"
+    """The generated journal, written once per folder (generating 100k takes a while) and
+    per version of the pilot and the rules it plays (a journal cached by older rules may be
+    refused by newer ones)."""
+    path = folder / f"{game_id}-{n}-{_version()}.jsonl"
     if not path.exists():
         folder.mkdir(parents=True, exist_ok=True)
         setup, actions = generate(game_id, n)
@@ -134,6 +137,16 @@ def journal_file(game_id: str, n: int, folder: Path) -> Path:
         write(tmp, setup, actions)
         tmp.replace(path)
     return path
+
+
+def _version() -> str:
+    """A digest of this module and of the engine's source: what the journal depends on."""
+    import companion.engine
+
+    digest = hashlib.sha256(Path(__file__).read_bytes())
+    for source in sorted(Path(companion.engine.__file__).parent.rglob("*.py")):
+        digest.update(source.read_bytes())
+    return digest.hexdigest()[:12]
 
 
 if __name__ == "__main__":

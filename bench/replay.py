@@ -122,6 +122,10 @@ def child(kind: str, path: Path, limit: float) -> dict[str, float] | None:
                              check=True)
     except subprocess.TimeoutExpired:
         return None
+    except subprocess.CalledProcessError as exc:  # say why, and go on with the other rows
+        why = (exc.stderr or "").strip().splitlines()[-1:] or ["no output"]
+        print(f"  ({path.name}: the measuring process failed: {why[0]})")
+        return None
     result: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
     if "out_of_memory" in result:
         print(f"  ({path.name}: ran out of its {MAX_BYTES / 2**30:.0f} GB address space)")

@@ -141,10 +141,10 @@ def journal_file(game_id: str, n: int, folder: Path) -> Path:
 
 def _version() -> str:
     """A digest of this module and of the engine's source: what the journal depends on."""
-    import companion.engine
+    from companion.engine import history
 
     digest = hashlib.sha256(Path(__file__).read_bytes())
-    for source in sorted(Path(companion.engine.__file__).parent.rglob("*.py")):
+    for source in sorted(Path(history.__file__).parent.rglob("*.py")):
         digest.update(source.read_bytes())
     return digest.hexdigest()[:12]
 

@@ -68,10 +68,17 @@ def table(name: Msg, state: AmunReState) -> TableView:
     panels: list[Panel] = []
     if state.phase == "provinces" and state.offered:
         panels.append(_offered_panel(state))
-    if au is not None and state.phase not in ("over", "kingdom"):
+    # The computed harvest replaces the round's other panels: it names the tile, and the
+    # provinces' owners are on the seats' badges.
+    harvest = state.phase == "income" and provinces.on(state)
+    if au is not None and state.phase not in ("over", "kingdom") and not harvest:
         panels.append(_auction_panel(state, au))
-    if off is not None and off.revealed and state.phase in ("adjusting", "rewards", "income"):
+    if (off is not None and off.revealed and not harvest
+            and state.phase in ("adjusting", "rewards", "income")):
         panels.append(_offering_panel(state, off))
+    if (state.phase == "income" and provinces.on(state) and off is not None
+            and off.revealed):
+        panels.append(_harvest_panel(state, off.tile))
     if state.phase == "kingdom":
         panels += [_vp_panel(state), _pad_panel(state)]
     if state.phase == "over":
@@ -213,6 +220,24 @@ def _offered_panel(state: AmunReState) -> Panel:
     return Panel(msg("Offered so far"), tuple(rows),
                  msg("{k} of {n}; the host enters each province's bonuses once.",
                      k=len(state.offered), n=len(state.seats)))
+
+
+def _harvest_panel(state: AmunReState, tile: int) -> Panel:
+    """The computed harvest, seat by seat (public: farmers, provinces and the tile are on the
+    board; the balances stay hidden)."""
+    rows: list[tuple[Cell, ...]] = [(Cell(msg("Seat"), "head"), Cell(msg("Farmers"), "head"),
+                                     Cell(msg("Caravans"), "head"), Cell(msg("Mines"), "head"),
+                                     Cell(msg("Gold"), "head"), Cell(msg("Temple VP"), "head"))]
+    for i, name in enumerate(state.names()):
+        h = provinces.harvest(state, i, tile)
+        rows.append((Cell(name), Cell(str(h.farmers)), Cell(str(h.caravans)),
+                     Cell(str(h.mines)), Cell(str(h.gold)), Cell(str(h.temple_vp))))
+    value = provinces.tile_value(state, tile)
+    note = (msg("Tile {range}: {v} gold per farmer and per temple VP; it shows a camel.",
+                range=temple_label(tile), v=value) if provinces.camel(state, tile)
+            else msg("Tile {range}: {v} gold per farmer and per temple VP; no camel.",
+                     range=temple_label(tile), v=value))
+    return Panel(msg("Harvest"), tuple(rows), note)
 
 
 def _pad_panel(state: AmunReState) -> Panel:

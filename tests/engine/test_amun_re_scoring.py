@@ -128,6 +128,13 @@ def test_a_computed_harvest(tmp_path: Path) -> None:
     assert [v.get("harvest_temples", 0) for v in out["vp"]] == [2, 0, 4]
     low = scenario(tmp_path, lines, camel_tiles="1")  # the 3-12 tile without a camel
     assert money(low) == [15, 20, 17]
+    view = GAME.table(replay_state(tmp_path, lines))
+    harvest = view.panels[-1]
+    assert harvest.title.render() == "Harvest"
+    assert [[str(c.text) for c in row] for row in harvest.rows[1:]] == [
+        ["Ann", "3", "4", "0", "10", "2"], ["Bob", "1", "0", "3", "5", "0"],
+        ["Cy", "0", "0", "0", "0", "4"]]
+    assert all(line.money is None for line in view.seats)  # the balances stay hidden
 
 
 # ---------------------------------------------------------------- the Offering Adjustment

@@ -19,6 +19,9 @@ demo: $(STAMP)
 	$(VENV)/bin/companion demo
 
 test: $(STAMP)
+	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || echo "make test: \
+	no chromium/chromedriver here: the phone browser tests will be SKIPPED (as root: \
+	apt-get install chromium chromium-driver)"
 	$(PY) -m pytest -q -p no:cacheprovider
 
 # The inner loop: everything but the tests marked slow (property tests, long hardware runs).

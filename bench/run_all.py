@@ -8,7 +8,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-for module in ("replay", "frames", "latency", "latency_keys", "latency_mixed", "idle_cpu",
-               "lcd_writes"):
+for module in ("replay", "frames", "latency", "latency_keys", "latency_mixed",
+               "latency_phones", "idle_cpu", "lcd_writes"):
     print(f"== bench.{module}", flush=True)
     subprocess.run([sys.executable, "-m", f"bench.{module}"], check=True, cwd=ROOT)

@@ -19,7 +19,7 @@ from ..engine.errors import ConfigError, MalformedInput
 from ..engine.registry import get_game
 from ..engine.seats import DEFAULT_COLOURS, Seat
 from ..engine.text import Msg, msg
-from .config_check import Refused, box_spec, did_you_mean, journal_place, journal_text
+from .config_check import PHONE, Refused, box_spec, did_you_mean, journal_place, journal_text
 from .toml_lines import Path as KeyPath
 from .toml_lines import key_lines, line_of, too_deep
 
@@ -33,8 +33,9 @@ LCD_ADDRESSES = {"pcf8574": range(0x20, 0x28), "pcf8574a": range(0x38, 0x40),
 MAX_NESTING = 50  # arrays and inline tables inside each other; tomllib recurses per level
 # Every key the file may hold, per table ("" is the top level).
 KEYS: dict[str, tuple[str, ...]] = {
-    "": ("game", "language", "journal", "lcd", "options", "display", "host", "seat"),
+    "": ("game", "language", "journal", "lcd", "options", "display", "host", "seat", "phones"),
     "display": ("size", "fullscreen", "show_lcds", "kiosk"),
+    "phones": ("port", "listen", "url"),
     "host": ("box", "lcd", "lcd_address"),
     "seat": ("name", "colour", "box", "lcd", "lcd_address"),
 }
@@ -43,9 +44,18 @@ KEYS: dict[str, tuple[str, ...]] = {
 @dataclass(frozen=True)
 class SeatConfig:
     seat: Seat
-    box: str  # normal form: "gpio:N", "keyboard:N", "serial:<box id>", "mock:N"
+    box: str  # normal form: "gpio:N", "keyboard:N", "serial:<box id>", "mock:N", "phone"
     lcd: str | None = None  # this GPIO box's backpack kind; None: the table's `lcd`
     lcd_address: int | None = None  # its I2C address; None: the kind's default for box N
+
+
+@dataclass(frozen=True)
+class PhonesConfig:
+    """`[phones]`: where the phones' web server listens, and the address the QR code shows."""
+
+    port: int = 8080
+    listen: str = ""  # "": every interface
+    url: str | None = None  # None: http://<this machine's address>:<port>/
 
 
 @dataclass(frozen=True)
@@ -68,6 +78,12 @@ class Config:
     # Where each setting is written ("journal", "display.show_lcds", "options.start_coins"),
     # so that a check made at start (the journal's folder) can name the line too.
     lines: Mapping[str, int] = field(default_factory=dict)
+
+    phones: PhonesConfig = field(default_factory=PhonesConfig)
+
+    def phone_seats(self) -> list[int]:
+        """The seats played on phones."""
+        return [i for i, sc in enumerate(self.seats) if sc.box == PHONE]
 
     def wanted_boxes(self) -> list[tuple[int, str]]:
         """(seat, box spec) for every seat, then the host's own box as HOST_SEAT if any."""
@@ -252,6 +268,7 @@ def parse_config(raw: dict[str, Any], text: str = "", path: Path | None = None) 
     lcd = r.text(raw, "lcd", (), "pcf8574", lcd_fix)
     if lcd not in LCDS:
         raise r.fail(("lcd",), msg("lcd {lcd!r} is not a known LCD backpack", lcd=lcd), lcd_fix)
+    phones = _phones(r, raw)
     journal = Path(r.checked(("journal",), journal_text, raw.get("journal", "journal.jsonl")))
     if not journal.is_absolute() and path is not None:
         journal = path.parent / journal
@@ -262,7 +279,7 @@ def parse_config(raw: dict[str, Any], text: str = "", path: Path | None = None) 
         show_lcds=r.flag(display, "show_lcds", ("display",)), host_box=host_box, lcd=lcd,
         host_lcd=_box_lcd(r, host, ("host",), raw),
         kiosk=r.flag(display, "kiosk", ("display",)) if "kiosk" in display else None,
-        path=path, lines=where,
+        path=path, lines=where, phones=phones,
     )
 
 
@@ -291,7 +308,7 @@ def _seats(r: _Reader, raw: dict[str, Any]) -> list[SeatConfig]:
                          msg('write colours like colour = "#d64541"'))
         given = s.get("box", f"keyboard:{i}")
         box = r.checked((*at, "box"), box_spec, given)
-        if box in boxes:
+        if box in boxes and box != PHONE:  # any number of seats may play on phones
             raise r.fail((*at, "box"), msg("box {box!r} is given to two seats (seats {a} and "
                                            "{b})", box=box, a=boxes[box] + 1, b=i + 1),
                          msg("give every seat its own box"))
@@ -327,6 +344,26 @@ def _box_lcd(r: _Reader, table: dict[str, Any], at: KeyPath, raw: dict[str, Any]
                          first=allowed[0] if allowed else 0, last=allowed[-1] if allowed else 0,
                          lcd=chip))
     return kind, address
+
+
+def _phones(r: _Reader, raw: dict[str, Any]) -> PhonesConfig:
+    """`[phones]`: the port (1-65535), the address to listen on, the address the QR shows."""
+    phones = r.table(raw, "phones", ("phones",))
+    r.known(phones, KEYS["phones"], ("phones",))
+    port = phones.get("port", 8080)
+    if not isinstance(port, int) or isinstance(port, bool) or not 1 <= port <= 65535:
+        raise r.fail(("phones", "port"), msg("phones port {port} is not a port number",
+                                             port=repr(port)),
+                     msg("write port = 8080 (1-65535; below 1024 needs root)"))
+    listen = r.text(phones, "listen", ("phones",), "",
+                    msg('write listen = "" (every interface) or an address like '
+                        '"192.168.1.5"'))
+    url_fix = msg('write url = "http://companion.local:8080/" or leave it out')
+    url = r.text(phones, "url", ("phones",), "", url_fix) or None
+    if url is not None and not url.startswith(("http://", "https://")):
+        raise r.fail(("phones", "url"), msg("phones url {url} is not an http:// address",
+                                            url=repr(url)), url_fix)
+    return PhonesConfig(port, listen.strip(), url)
 
 
 def _size(r: _Reader, display: dict[str, Any]) -> tuple[int, int] | None:

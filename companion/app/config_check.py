@@ -21,6 +21,7 @@ CLAIM = "*"  # `serial:*1`: the seat is taken at the table (companion.boxes.seri
 MAX_CLAIM = 99
 NUMBERED = BOX_NUMBERS  # kind -> how many boxes of that kind a table can have
 KINDS = ("gpio", "serial", "keyboard", "mock")
+PHONE = "phone"  # `box = "phone"`: the seat plays on a phone (companion.boxes.phones), no number
 
 
 class Refused(Exception):
@@ -47,7 +48,7 @@ def _box_help(host: bool) -> Msg:
                    '"gpio:0" to "gpio:{g}", "serial:<box id>" or "mock:0" to "mock:{m}"',
                    g=NUMBERED["gpio"] - 1, m=NUMBERED["mock"] - 1)
     return msg('use "gpio:0" to "gpio:{g}" (wiring.md), "serial:<box id>", "serial:*1" (taken at '
-               'the table), "keyboard:0" to "keyboard:{k}" or "mock:0" to "mock:{m}"',
+               'the table), "keyboard:0" to "keyboard:{k}", "mock:0" to "mock:{m}" or "phone"',
                g=NUMBERED["gpio"] - 1, k=NUMBERED["keyboard"] - 1, m=NUMBERED["mock"] - 1)
 
 
@@ -59,6 +60,10 @@ def box_spec(value: object, *, host: bool = False) -> str:
     text = value.strip()
     if host and text == "keyboard":
         return text
+    if text.lower() == PHONE:
+        if host:
+            raise Refused(msg("the host cannot play on a phone"), fix)
+        return PHONE
     kind, colon, rest = text.partition(":")
     kind = kind.strip().lower()
     rest = rest.strip()

@@ -13,7 +13,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..boxes.vocabulary import HOST_SEAT, BoxStatus, HostInput, InputItem, SeatIntent
+from ..boxes.vocabulary import (
+    HOST_SEAT,
+    BoxStatus,
+    ClaimRequest,
+    ClaimWithdrawn,
+    HostInput,
+    InputItem,
+    SeatIntent,
+)
 from ..engine.actions import Action, Correct, Host, Undo, Value, Void
 from ..engine.errors import IllegalAction, MalformedInput
 from ..engine.game import Event, Game, public_view, seat_view
@@ -23,6 +31,7 @@ from ..engine.views import HostLine, TableView
 from ..i18n import Translate
 from .app_commands import AppCommands
 from .boxui import BoxSession, fit
+from .claims import ClaimDesk
 from .hostmenu import AppCommand, HostMenu, MenuEntry, entries
 from .journal import Journal, StorageFault
 from .storage import RETRY_SECONDS, box_words, down_line, log, table_words, up_line
@@ -66,6 +75,8 @@ class Controller:
         self.connected = dict.fromkeys(range(n), True)
         self.banner: Banner | None = None
         self.host_menu = HostMenu()
+        # Boxes asking for a seat wait here for the host (the runner gives it a log file).
+        self.claims = ClaimDesk([s.name for s in history.setup.seats])
         self._now = 0.0
         # When a down journal is tried again (0.0: at the first chance, for a disk that
         # refused it at start); None while it writes.
@@ -91,7 +102,11 @@ class Controller:
     def handle(self, item: InputItem, now: float) -> bool:
         """Process one input; True when anything visible may have changed."""
         self._now = now
+        if isinstance(item, ClaimRequest | ClaimWithdrawn):
+            return self.claims.handle(item, now)
         if isinstance(item, SeatIntent) and item.seat == HOST_SEAT:
+            if self.claims.on_host_intent(item, now):
+                return True  # a box waiting for a seat is answered before the menu
             options = self.host_options()
             index = self.host_menu.index % max(1, len(options))  # OK runs this one
             chosen = self.host_menu.on_intent(item, options, now)
@@ -100,7 +115,9 @@ class Controller:
                 stamped = self._game_entries(self.wall_ms())
                 if index < len(stamped):
                     chosen = stamped[index].action
-            if isinstance(chosen, AppCommand):
+            if isinstance(chosen, AppCommand) and self.claims.run(chosen, now):
+                pass  # a seat released from its box
+            elif isinstance(chosen, AppCommand):
                 follow = self.commands.run(chosen, now)
                 if follow is not None:  # a question: the menu shows its answer next
                     self.host_menu.show(self.host_options(), follow, now)
@@ -201,6 +218,7 @@ class Controller:
         menu = self.host_menu.deadline(self._now)
         changed = menu is not None and menu <= now  # the host line's highlight or question
         changed |= self.commands.passed(self._now, now)
+        changed |= self.claims.expire(now)
         self._now = max(self._now, now)
         for session in self.sessions.values():
             changed |= session.expire(now)
@@ -216,7 +234,7 @@ class Controller:
         state, done = self.state, len(self.history.journal_actions)
         if self._menu is None or self._menu[0] is not state or self._menu[1] != done:
             self._menu = (state, done, self._game_entries(None))
-        return [*self._menu[2], *self.commands.entries(self._now)]
+        return [*self._menu[2], *self.claims.menu_entries(), *self.commands.entries(self._now)]
 
     def _game_entries(self, at_ms: int | None) -> list[MenuEntry]:
         # Undo is not offered where it would be refused: right after a reveal.
@@ -229,6 +247,7 @@ class Controller:
         times = [s.flash_deadline() for s in self.sessions.values()]
         if self.banner is not None:
             times.append(self.banner.until)
+        times.append(self.claims.next_deadline())
         times.append(self.host_menu.deadline(self._now))
         if self._retry_at is not None:
             times.append(self._retry_at)
@@ -303,8 +322,13 @@ class Controller:
         return waiting_line(prompts, names, self.translate, final)
 
     def banner_text(self) -> Msg | None:
-        """A storage fault, else a correction, undo or refusal banner, for its whole time
-        (the host's menu has its own line: `host_hint`)."""
+        """A box waiting for the host's answer ("Phone for Cyrille? Return to accept"), else
+        a storage fault, a correction, undo or refusal banner for its whole time, else the
+        last seat claim decided (the host's menu has its own line: `host_hint`)."""
+        if self.claims.pending:
+            return self.claims.banner(self._now)
         if self.storage_fault is not None:  # stays up until the disk writes again
             return table_words(self.storage_fault)
-        return self.banner.text if self.banner else None
+        if self.banner is not None:
+            return self.banner.text
+        return self.claims.banner(self._now)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..boxes.vocabulary import Box, BoxStatus, Clock, InputItem, KeyEdge, Quit
+from ..boxes.vocabulary import Box, BoxStatus, Clock, InputItem, JoinInvite, KeyEdge, Quit
 from ..engine.text import Msg
 from ..engine.views import HostLine, TableView
 from .controller import Controller
@@ -34,6 +34,7 @@ class Renderer(Protocol):
         banner: Msg | str | None,
         connected: Mapping[int, bool] | None,
         host: HostLine | None = None,
+        invite: JoinInvite | None = None,
     ) -> bool: ...
 
     def next_redraw_in(self, view: TableView) -> float | None: ...
@@ -102,6 +103,8 @@ class App:
         self.notice: Callable[[], Msg | str | None] | None = None
         # Retried things with their own deadlines: the table screen, boxes that went missing.
         self.watchers: list[Watcher] = []
+        # The phones' join card (address and QR code) while a phone seat has no phone.
+        self.invite: Callable[[], JoinInvite | None] | None = None
         self._lcd_shown: dict[int, tuple[str, str]] = {}
         self._led_shown: dict[int, str] = {}
         # The table view is rebuilt only when an input changed something; an idle tick
@@ -217,7 +220,11 @@ class App:
         if banner is None and self.notice is not None:
             banner = self.notice()
         host = self.controller.host_line(self._view.final)
-        drew = self.renderer.update(self._view, lcds, banner, self.controller.connected, host)
+        if self.invite is not None:
+            drew = self.renderer.update(self._view, lcds, banner, self.controller.connected,
+                                        host, invite=self.invite())
+        else:
+            drew = self.renderer.update(self._view, lcds, banner, self.controller.connected, host)
         redraw = self.renderer.next_redraw_in(self._view)
         self._redraw_at = None if redraw is None else self.clock() + redraw
         if drew:

@@ -23,6 +23,7 @@ from ..engine.history import History
 from ..engine.text import msg
 from ..i18n import translator
 from .app_commands import under_systemd
+from .claims import CLAIMS_FILE, ClaimLog
 from .config import Config, load_config
 from .controller import Banner, Controller
 from .journal import Journal, StorageFault
@@ -53,15 +54,22 @@ def open_history(cfg: Config, journal_path: Path) -> tuple[History, Journal, boo
 
 def build_boxes(cfg: Config, sink: InputSink, clock: Callable[[], float], *,
                 serial_ports: Callable[[], Iterable[str]] | None = None,
-                serial_options: dict[str, Any] | None = None, **sources: Any) -> Boxes:
+                serial_options: dict[str, Any] | None = None,
+                translate: Callable[[str], str] | None = None,
+                state_dir: Path | None = None, **sources: Any) -> Boxes:
     """Every configured box, of any kind, from the one box factory. `serial_ports` replaces
-    USB discovery (tests pass pty paths); `serial_options` tunes the serial boxes; `sources`
+    USB discovery (tests pass pty paths); `serial_options` tunes the serial boxes;
+    `translate` and `state_dir` (where phone tokens are kept) are for phone seats; `sources`
     (i2c, pin_factory, retry_after) go to the factory."""
     from companion.boxes.factory import BoxFactory
 
     names = {i: sc.seat.name for i, sc in enumerate(cfg.seats)}
+    phones = {"port": cfg.phones.port, "listen": cfg.phones.listen, "url": cfg.phones.url,
+              "translate": translate or translator(cfg.language), "lang": cfg.language,
+              "state_dir": state_dir}
     factory = BoxFactory(sink, clock, lcd=cfg.lcd, lcds=cfg.box_lcds(),
-                         serial_ports=serial_ports, serial_options=serial_options, **sources)
+                         serial_ports=serial_ports, serial_options=serial_options,
+                         phone_options=phones, **sources)
     return factory.build(cfg.wanted_boxes(), names, host_keyboard=cfg.host_box == "keyboard")
 
 
@@ -199,8 +207,14 @@ def run_from_config(path: Path, journal: Path | None = None, lang: str | None = 
     keeper.open()
     app.renderer = keeper
     app.watchers.append(keeper)
-    boxes = build_boxes(cfg, app.sink, clock)
+    # Seat claims (phones) are decided by the host and recorded beside the journal.
+    state_dir = journal_path.parent
+    controller.claims.log = ClaimLog(state_dir / CLAIMS_FILE, wall_clock)
+    boxes = build_boxes(cfg, app.sink, clock, translate=translate, state_dir=state_dir)
     attach_boxes(app, boxes)
+    if boxes.phones is not None:
+        controller.claims.binders.append(boxes.phones.seats)
+        app.invite = boxes.phones.invite
     pump.append(pygame_pump(boxes.keyboard, clock, kiosk, app.expose))
     screen(keeper.ready)
     boxes.closers.append(lambda: screen(False))

@@ -4,7 +4,8 @@ and the benches.
 This module owns how a box spec becomes a working box: `gpio:N` (a `GpioBox` on the default
 pin table with its LCD on the shared I2C bus), `mock:N` (the same on mock pins and a fake
 bus, `MockRig`), `serial:<id>` (one `SerialBoxes` manager for every serial seat),
-`keyboard:N` and `memory:N` (in-memory boxes). It keeps whatever must be closed, in the
+`keyboard:N` and `memory:N` (in-memory boxes), `phone` (a page on a player's phone, every
+phone seat served by one `Phones` web server). It keeps whatever must be closed, in the
 order it was opened. `BoxFactory.build` makes a whole table; `check-hardware` calls the
 per-kind builders itself, because it reports each box's fault before it asks for presses.
 
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from .lcd import BusLcd, LcdBus
     from .lcd_backpacks import I2CBus
     from .mock_rig import MockRig
+    from .phones import Phones
     from .serial_box import SerialBoxes
 
 
@@ -65,6 +67,7 @@ class Boxes:
         for part in parts[1:]:
             line = msg("{first}; {then}", first=line, then=part)
         return line
+    phones: Phones | None = None  # the phone seats and their web server
 
     def close(self) -> None:
         for close in reversed(self.closers):
@@ -77,7 +80,8 @@ class Boxes:
 class BoxFactory:
     """Builds boxes into `made` (a `Boxes`). Every hardware source is injectable: `i2c` (a
     busio.I2C-like bus; None opens the Pi's), `pin_factory` (gpiozero; None = the default),
-    `serial_ports` (replaces USB discovery), `serial_options` (tunes `SerialBoxes`)."""
+    `serial_ports` (replaces USB discovery), `serial_options` (tunes `SerialBoxes`),
+    `phone_options` (`Phones`' port, listen, url, translate, lang, state_dir)."""
 
     def __init__(self, sink: InputSink, clock: Clock, *, lcd: str = "pcf8574",
                  i2c: Any = None, pin_factory: Any = None,
@@ -85,11 +89,13 @@ class BoxFactory:
                  serial_options: Mapping[str, Any] | None = None,
                  lcds: Mapping[int, tuple[str, int | None]] | None = None,
                  retry_after: float = 3.0,
-                 open_i2c: Callable[[], I2CBus] | None = None) -> None:
+                 open_i2c: Callable[[], I2CBus] | None = None,
+                 phone_options: Mapping[str, Any] | None = None) -> None:
         self.sink, self.clock, self.lcd = sink, clock, lcd
         # Per seat: its GPIO box's backpack kind and address (None: the kind's default).
         self.lcds = dict(lcds or {})
         self.retry_after = retry_after
+        self.phone_options = dict(phone_options or {})
         self.pin_factory = pin_factory
         self.serial_ports = serial_ports
         self.serial_options = dict(serial_options or {})
@@ -133,6 +139,8 @@ class BoxFactory:
             self.keyboard_box(seat, int(n))
         for seat, _ in by_kind.pop("memory", []):
             self.memory_box(seat)
+        if phone := by_kind.pop("phone", []):
+            self.phone_boxes([seat for seat, _ in phone], names).start()
         if by_kind:
             raise ValueError(f"unknown box kind(s): {', '.join(sorted(by_kind))}")
 
@@ -244,6 +252,23 @@ class BoxFactory:
         self.made.boxes.update(manager.boxes)
         self.made.notice, self.made.serial = manager.notice, manager
         return manager
+
+    def phone_boxes(self, seats: Iterable[int], names: Mapping[int, str]) -> Phones:
+        """Every phone seat, served by one web server (`phone_options`); the caller starts
+        it. Its banner (the port is taken) joins the serial boxes' one."""
+        from .phones import Phones
+
+        options = {"port": 8080, "translate": lambda text: text, "lang": "en",
+                   "state_dir": None, **self.phone_options}
+        phones = Phones({s: names.get(s, str(s)) for s in seats}, self.sink, self.clock,
+                        options.pop("translate"), options.pop("lang"), **options)
+        self.made.closers.append(phones.close)
+        self.made.boxes.update(phones.boxes)
+        self.made.phones = phones
+        serial_notice = self.made.notice
+        self.made.notice = (phones.notice if serial_notice is None
+                            else lambda: phones.notice() or serial_notice())
+        return phones
 
     def keyboard_box(self, seat: int, keyset: int) -> Box:
         """A seat played on keyboard key set `keyset`; its keys go into `made.keyboard`."""

@@ -1,10 +1,11 @@
 """The box vocabulary: what a box and the app say to each other, below both.
 
 Keys and key edges (input from any box), intents (what the app's shaper makes of edges), host
-input, hot-plug status, the input sink and clock, and the two output ports a seat has: its
-16x2 text display and its status LED. The adapters in `companion.boxes` and the app both
-import this module; it imports nothing but the engine's value type, so neither side depends on
-the other.
+input, hot-plug status, seat claims that wait for the host's confirmation, the phones' join
+invitation, the input sink and clock, and the two output ports a seat has: its 16x2 text
+display and its status LED. The adapters in `companion.boxes` and the app both import this
+module; it imports nothing but the engine's value and message types, so neither side depends
+on the other.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from enum import Enum
 from typing import Literal, Protocol
 
 from ..engine.actions import Value
+from ..engine.text import Msg
 
 HOST_SEAT = -1  # the seat number host boxes and host keys report
 LCD_COLS = 16
@@ -87,7 +89,52 @@ class Quit:
     ask: bool = False
 
 
-InputItem = KeyEdge | SeatIntent | HostInput | BoxStatus | Quit
+@dataclass(frozen=True, eq=False)
+class ClaimRequest:
+    """A box (a phone, a new serial box) asks to play `seat`; the host must accept it.
+
+    The app shows "{what} for {seat name}? Return to accept" on the table screen, records the
+    host's decision, then calls `answer(accepted)` on its loop's thread: a box binds itself
+    to the seat only then. `claim` names the request (no secret in it); `takeover` says the
+    seat already has a box, which loses the seat when the host accepts.
+    """
+
+    claim: str
+    seat: int
+    what: Msg  # "Phone", "New box": the kind of box asking, for the table and its log
+    takeover: bool
+    answer: Callable[[bool], None]
+
+
+@dataclass(frozen=True)
+class ClaimWithdrawn:
+    """The box behind a pending claim went away (or asked again): drop the question."""
+
+    claim: str
+
+
+class SeatBinder(Protocol):
+    """A kind of box whose seats the host can release from the menu (phones, serial boxes
+    claimed at the table): `bound()` names the seats a box now holds, `release` frees one."""
+
+    what: Msg
+
+    def bound(self) -> tuple[int, ...]: ...
+
+    def release(self, seat: int) -> None: ...
+
+
+@dataclass(frozen=True)
+class JoinInvite:
+    """What the table screen shows while a seat waits for a phone: the address to open, its
+    QR code (rows of dark = True modules, quiet zone included) and the free seats' names."""
+
+    url: str
+    qr: tuple[tuple[bool, ...], ...]
+    seats: tuple[str, ...]
+
+
+InputItem = KeyEdge | SeatIntent | HostInput | BoxStatus | ClaimRequest | ClaimWithdrawn | Quit
 InputSink = Callable[[InputItem], None]
 Clock = Callable[[], float]
 

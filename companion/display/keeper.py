@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 
 import pygame
 
+from ..boxes.vocabulary import JoinInvite
 from ..engine.text import Msg, msg
 from ..engine.views import HostLine, TableView
 from .canvas import Translate
@@ -91,11 +92,12 @@ class ScreenKeeper:
 
     def update(self, view: TableView, lcds: Mapping[int, tuple[str, str]] | None,
                banner: Msg | str | None, connected: Mapping[int, bool] | None,
-               host: HostLine | None = None) -> bool:
+               host: HostLine | None = None,
+               invite: JoinInvite | None = None) -> bool:
         if self.renderer is None:
             return False
         try:
-            return self.renderer.update(view, lcds, banner, connected, host)
+            return self.renderer.update(view, lcds, banner, connected, host, invite)
         except pygame.error as exc:  # the display went while drawing
             self._lost(str(exc) or type(exc).__name__)
             return False

@@ -33,3 +33,4 @@ class Layout:
     # (panel index in view.panels, row, column) -> the rect of the text actually drawn
     cells: dict[tuple[int, int, int], pygame.Rect] = field(default_factory=dict)
     log: pygame.Rect | None = None
+    invite: pygame.Rect | None = None  # the phones' join card (QR code and address)

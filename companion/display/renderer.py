@@ -24,6 +24,7 @@ from dataclasses import replace
 
 import pygame
 
+from ..boxes.vocabulary import JoinInvite
 from ..engine.text import Msg
 from ..engine.views import TableView, TimerView
 from .canvas import Translate
@@ -73,7 +74,8 @@ class Renderer:
     def update(self, view: TableView, lcds: Mapping[int, tuple[str, str]] | None = None,
                banner: Msg | str | None = None,
                connected: Mapping[int, bool] | None = None,
-               host: HostLine | None = None) -> bool:
+               host: HostLine | None = None,
+               invite: JoinInvite | None = None) -> bool:
         """Draw and flip if anything shown differs from the last frame; return whether it drew."""
         shown = self._with_local_timer(view)
         key = (
@@ -85,10 +87,11 @@ class Renderer:
             banner,
             None if connected is None else dict(connected),
             host,
+            invite,
         )
         if key == self._last_key:
             return False
-        self._show(self.screen.draw(shown, lcds, banner, connected, host))
+        self._show(self.screen.draw(shown, lcds, banner, connected, host, invite))
         self.frames += 1
         self._last_key = key
         return True

@@ -28,12 +28,14 @@ from dataclasses import dataclass, replace
 
 import pygame
 
+from ..boxes.vocabulary import JoinInvite
 from ..engine.text import Msg
 from ..engine.views import SeatLine, TableView
 from .canvas import Canvas, Translate
 from .fonts import FontCache
 from .header import banner_rect, draw_banner, draw_header, format_clock, header_rect
 from .host_line import HostLine, draw_host_line, draw_waiting, host_rect, waiting_rect
+from .invite_card import card_width, draw_invite, invite_rect
 from .layout import Layout
 from .panel_plan import PanelPlanner
 from .panels import draw_panels
@@ -81,7 +83,8 @@ class TableScreen:
     def draw(self, view: TableView, lcds: Mapping[int, tuple[str, str]] | None = None,
              banner: Msg | str | None = None,
              connected: Mapping[int, bool] | None = None,
-             host: HostLine | None = None) -> list[pygame.Rect] | None:
+             host: HostLine | None = None,
+             invite: JoinInvite | None = None) -> list[pygame.Rect] | None:
         """Draw the frame. Returns the rects drawn again, or None when the whole surface was
         (then show it with a flip). Does not show it: the Renderer decides when."""
         surface = self.surface
@@ -121,6 +124,17 @@ class TableScreen:
             regions.append(Region("banner", banner_at, text, draw_strip))
             y = banner_at.bottom + gap
         body = pygame.Rect(margin, y, w - 2 * margin, max(0, bottom - y))
+        if invite is not None:
+            # The phones' join card takes a column at the right; the rest lays out as usual.
+            card_w = card_width(c, body)
+            card = invite_rect(c, invite, pygame.Rect(body.right - card_w, body.y, card_w,
+                                                      body.h))
+
+            def draw_card(layout: Layout) -> None:
+                layout.invite = draw_invite(c, invite, card)
+
+            regions.append(Region("invite", card, invite, draw_card))
+            body = pygame.Rect(body.x, body.y, max(0, body.w - card_w - gap), body.h)
         regions += self._body(c, view, body, gap, lcds, connected or {})
 
         base = ((w, h), u, bg)
@@ -156,6 +170,8 @@ class TableScreen:
         layout.seats, layout.seat_columns, layout.seat_scale = self._seat_meta
         if not any(r.name == "log" for r in regions):
             layout.log = None
+        if invite is None:
+            layout.invite = None
         if not any(r.name == "panels" for r in regions):
             layout.panels, layout.panel_boxes, layout.cells = None, [], {}
         shown = {seat.seat for seat in view.seats}

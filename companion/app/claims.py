@@ -1,0 +1,197 @@
+"""Seat claims that wait for the host, for any kind of box that can ask for a seat.
+
+A box that wants a seat (a phone that picked "Cyrille" on the join page; later a new serial
+box) puts a `ClaimRequest` on the input queue. The table screen asks "Phone for Cyrille?
+Return to accept, Left to refuse"; the host's OK accepts, minus refuses, plus shows the next
+waiting claim. The decision is appended to the claims log and fsynced *before* the box hears
+it, like every accepted input: a box that was told "yours" still holds the seat after a power
+cut. A box that takes over a seat already held says so on the table ("Phone took over
+Cyrille's seat"), and the host can release a seat from the menu ("Release phone: Cyrille").
+
+The claims log (`claims.jsonl` beside the journal, mode 0600) is a record for people, not
+game state: the game's journal holds only game actions, so a replay never depends on which
+box a seat played on. Each box kind keeps what it needs to find its seat again (a phone's
+token, hashed) in its own file. Nothing secret is written here.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..boxes.vocabulary import ClaimRequest, ClaimWithdrawn, Intent, SeatBinder, SeatIntent
+from ..engine.text import Msg, msg
+from .hostmenu import AppCommand, MenuEntry
+
+log = logging.getLogger(__name__)
+
+NOTICE_SECONDS = 5.0
+CLAIMS_FILE = "claims.jsonl"  # beside the journal
+RELEASE = "release"  # AppCommand(f"release:{binder}", seat): free a seat from its box
+
+
+class ClaimLog:
+    """Append-only JSON Lines of claim decisions and releases, fsynced line by line.
+
+    The file is opened for each line (claims are rare): a disk that refuses one line (full,
+    read-only) raises OSError for that decision only, and the next one tries again."""
+
+    def __init__(self, path: Path, wall_clock: Callable[[], str]) -> None:
+        self.path = path
+        self._wall = wall_clock
+
+    def record(self, event: str, seat: int, name: str, what: Msg) -> None:
+        line = {"at": self._wall(), "event": event, "seat": seat, "name": name,
+                "box": what.id}  # the English id: the log is for the maintainer
+        data = (json.dumps(line, ensure_ascii=False) + "\n").encode()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            os.fchmod(fd, 0o600)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)  # only now may the box be told the seat is its own
+        finally:
+            os.close(fd)
+
+
+@dataclass
+class _Notice:
+    text: Msg
+    until: float
+
+
+class ClaimDesk:
+    """The claims waiting for the host, the binders whose seats the host may release, and
+    the last decision shown on the table for a few seconds."""
+
+    def __init__(self, names: Sequence[str], log_file: ClaimLog | None = None) -> None:
+        self.names = list(names)
+        self.log = log_file
+        self.binders: list[SeatBinder] = []
+        self.pending: list[ClaimRequest] = []
+        self._notice: _Notice | None = None
+
+    def name(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else str(seat)
+
+    # -- input
+
+    def handle(self, item: ClaimRequest | ClaimWithdrawn, now: float) -> bool:
+        if isinstance(item, ClaimWithdrawn):
+            before = len(self.pending)
+            self.pending = [c for c in self.pending if c.claim != item.claim]
+            return len(self.pending) != before
+        if not 0 <= item.seat < len(self.names):
+            item.answer(False)  # the box asked for a seat this table does not have
+            return False
+        self.pending = [c for c in self.pending if c.claim != item.claim]
+        self.pending.append(item)
+        log.info("%s asks for seat %d (%s)", item.what.render(), item.seat, self.name(item.seat))
+        return True
+
+    def on_host_intent(self, intent: SeatIntent, now: float) -> bool:
+        """The host's keys answer the first waiting claim; False when none is waiting."""
+        if not self.pending:
+            return False
+        if intent.intent is Intent.OK:
+            self.decide(self.pending[0], True, now)
+        elif intent.intent is Intent.MINUS:
+            self.decide(self.pending[0], False, now)
+        elif intent.intent is Intent.PLUS:
+            self.pending.append(self.pending.pop(0))  # look at the next one first
+        return True  # OK held does nothing here: no undo while a box waits for an answer
+
+    def decide(self, claim: ClaimRequest, accepted: bool, now: float) -> None:
+        """Record the decision (fsynced), then tell the box."""
+        takeover = self.is_takeover(claim)
+        name = self.name(claim.seat)
+        event = ("takeover" if takeover else "accepted") if accepted else "refused"
+        self.pending.remove(claim)
+        if self.log is not None:
+            try:
+                self.log.record(event, claim.seat, name, claim.what)
+            except OSError as exc:  # what cannot be saved is refused, and said in words
+                log.error("cannot record a seat claim in %s: %s", self.log.path, exc.strerror)
+                claim.answer(False)
+                self._notice = _Notice(msg("Cannot save seat claims ({why}): {what} for "
+                                           "{name} refused", why=str(exc.strerror or exc),
+                                           what=claim.what, name=name), now + NOTICE_SECONDS)
+                return
+        log.info("host %s: %s for seat %d (%s)", event, claim.what.render(), claim.seat, name)
+        claim.answer(accepted)
+        if not accepted:
+            text = msg("Refused: {what} for {name}", what=claim.what, name=name)
+        elif takeover:
+            text = msg("{what} took over {name}'s seat", what=claim.what, name=name)
+        else:
+            text = msg("{what} for {name}: accepted", what=claim.what, name=name)
+        self._notice = _Notice(text, now + NOTICE_SECONDS)
+
+    def release(self, binder: SeatBinder, seat: int, now: float) -> None:
+        name = self.name(seat)
+        if self.log is not None:
+            try:
+                self.log.record("released", seat, name, binder.what)
+            except OSError as exc:  # the release still happens: it frees, it binds nothing
+                log.error("cannot record a seat release in %s: %s", self.log.path,
+                          exc.strerror)
+        log.info("host released %s of seat %d (%s)", binder.what.render(), seat, name)
+        binder.release(seat)
+        self._notice = _Notice(msg("{what} released: {name}'s seat is free", name=name,
+                                   what=binder.what), now + NOTICE_SECONDS)
+
+    def is_takeover(self, claim: ClaimRequest) -> bool:
+        return claim.takeover or any(claim.seat in b.bound() for b in self.binders)
+
+    # -- output
+
+    def banner(self, now: float) -> Msg | None:
+        """The question for the host while a claim waits, else the last decision a while."""
+        if self.pending:
+            claim = self.pending[0]
+            more = len(self.pending) - 1
+            if self.is_takeover(claim):
+                text = msg("{what} for {name}, replacing the one it has? Return to accept, "
+                           "Left to refuse", what=claim.what, name=self.name(claim.seat))
+            else:
+                text = msg("{what} for {name}? Return to accept, Left to refuse",
+                           what=claim.what, name=self.name(claim.seat))
+            if more:
+                text = msg("{question} (Right: {n} more waiting)", question=text, n=more)
+            return text
+        if self._notice is not None and now < self._notice.until:
+            return self._notice.text
+        return None
+
+    def expire(self, now: float) -> bool:
+        if self._notice is not None and now >= self._notice.until:
+            self._notice = None
+            return True
+        return False
+
+    def next_deadline(self) -> float | None:
+        return self._notice.until if self._notice is not None else None
+
+    def menu_entries(self) -> list[MenuEntry]:
+        """One "Release Phone: Cyrille" entry per seat a box holds, for the host menu."""
+        out: list[MenuEntry] = []
+        for i, binder in enumerate(self.binders):
+            for seat in binder.bound():
+                label = msg("Release {what}: {name}", what=binder.what, name=self.name(seat))
+                out.append(MenuEntry(label, AppCommand(f"{RELEASE}:{i}", seat), label))
+        return out
+
+    def run(self, command: AppCommand, now: float) -> bool:
+        """Run a "Release ..." entry; False when the command is not one of these."""
+        kind, _, index = command.name.partition(":")
+        if kind != RELEASE or command.seat is None or not index.isdigit():
+            return False
+        if int(index) < len(self.binders):
+            self.release(self.binders[int(index)], command.seat, now)
+        return True

@@ -1,0 +1,122 @@
+"""Seat claims wait for the host: the question on the table, the host's keys answering it,
+the decision written (fsynced) before the box hears it, takeovers and releases visible."""
+
+from __future__ import annotations
+
+import json
+import stat
+from pathlib import Path
+
+from companion.app.claims import ClaimLog
+from companion.app.controller import Controller
+from companion.boxes.vocabulary import (
+    HOST_SEAT,
+    ClaimRequest,
+    ClaimWithdrawn,
+    Intent,
+    SeatIntent,
+)
+from companion.engine.history import History, Setup
+from companion.engine.registry import get_game
+from companion.engine.seats import Seat
+from companion.engine.text import msg
+from companion.i18n import translator
+
+GAME = get_game("camel-up")
+
+
+class Binder:
+    """A box kind holding seats, as phones or serial boxes would."""
+
+    what = msg("New box")
+
+    def __init__(self) -> None:
+        self.held: set[int] = set()
+
+    def bound(self) -> tuple[int, ...]:
+        return tuple(sorted(self.held))
+
+    def release(self, seat: int) -> None:
+        self.held.discard(seat)
+
+
+def table(tmp: Path, lang: str = "en") -> tuple[Controller, Binder, Path]:
+    c = Controller(History.start(GAME, Setup(GAME.id, tuple(Seat(n) for n in
+                                                          ("Ann", "Bob", "Cyrille")))),
+                   None, translator(lang))
+    log = tmp / "claims.jsonl"
+    c.claims.log = ClaimLog(log, lambda: "2026-11-25T18:00:00Z")
+    binder = Binder()
+    c.claims.binders.append(binder)
+    return c, binder, log
+
+
+def host(c: Controller, intent: Intent, now: float = 1.0) -> None:
+    c.handle(SeatIntent(HOST_SEAT, intent), now)
+
+
+def test_the_host_accepts_and_the_box_hears_only_after_the_log_line(tmp_path: Path) -> None:
+    c, binder, log = table(tmp_path)
+    heard: list[tuple[bool, list[str]]] = []
+
+    def answer(ok: bool) -> None:
+        heard.append((ok, log.read_text().splitlines()))  # what is on disk at that moment
+        if ok:
+            binder.held.add(2)
+
+    c.handle(ClaimRequest("b1", 2, msg("New box"), False, answer), 0.0)
+    banner = c.banner_text()
+    assert banner is not None
+    assert banner.render() == "New box for Cyrille? Return to accept, Left to refuse"
+    host(c, Intent.OK_HELD)  # no undo while a box waits: nothing happens
+    assert heard == [] and c.claims.pending
+    host(c, Intent.OK)
+    assert len(heard) == 1 and heard[0][0] is True
+    assert [json.loads(x)["event"] for x in heard[0][1]] == ["accepted"]
+    assert stat.S_IMODE(log.stat().st_mode) == 0o600
+    banner = c.banner_text()
+    assert banner is not None and banner.render() == "New box for Cyrille: accepted"
+    c.expire(100.0)
+    assert c.banner_text() is None
+
+
+def test_refuse_rotate_withdraw_takeover_and_release(tmp_path: Path) -> None:
+    c, binder, log = table(tmp_path, "pl")
+    answers: dict[str, bool] = {}
+
+    def claim(cid: str, seat: int) -> ClaimRequest:
+        return ClaimRequest(cid, seat, msg("Phone"), False,
+                            lambda ok: answers.__setitem__(cid, ok))
+
+    binder.held.add(0)
+    c.handle(claim("p1", 1), 0.0)
+    c.handle(claim("p2", 0), 0.0)
+    c.handle(claim("p3", 2), 0.0)
+    banner = c.banner_text()
+    assert banner is not None
+    assert banner.render(translator("pl")) == (
+        "Telefon dla Bob? Enter: przyjmij, w lewo: odrzuć (W prawo: czekają jeszcze: 2)")
+    host(c, Intent.MINUS)  # refuse Bob's
+    assert answers == {"p1": False}
+    host(c, Intent.PLUS)  # look at the next one: p3 first, p2 later
+    c.handle(ClaimWithdrawn("p3"), 1.0)  # the phone behind p3 went away
+    banner = c.banner_text()
+    assert banner is not None and "replacing" in banner.render()  # Ann's seat has a box
+    host(c, Intent.OK)
+    assert answers == {"p1": False, "p2": True} and not c.claims.pending
+    banner = c.banner_text()
+    assert banner is not None and banner.render() == "Phone took over Ann's seat"
+    labels = [e.label.render() for e in c.host_options()]
+    assert labels[-1] == "Release New box: Ann"
+    host(c, Intent.MINUS, 10.0)  # the menu: Left wraps to the last entry
+    host(c, Intent.OK, 10.0)
+    assert binder.held == set()
+    events = [json.loads(x)["event"] for x in log.read_text().splitlines()]
+    assert events == ["refused", "takeover", "released"]
+
+
+def test_a_claim_for_a_seat_the_table_has_not_is_refused_at_once(tmp_path: Path) -> None:
+    c, _, _ = table(tmp_path)
+    answers: list[bool] = []
+    assert not c.handle(ClaimRequest("x", 7, msg("Phone"), False, answers.append), 0.0)
+    assert answers == [False] and not c.claims.pending

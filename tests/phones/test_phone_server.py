@@ -118,8 +118,8 @@ def test_host_releases_a_seat_from_the_menu(table: PhoneTable) -> None:
         phone = await joined(table, 1)
         labels = [e.label.render() for e in table.controller.host_options()]
         assert "Release Phone: Bob" in labels
-        # Left from the first entry wraps to the last: the release entry
-        table.host(Key.MINUS)
+        for _ in range(labels.index("Release Phone: Bob")):  # Right to the release entry
+            table.host(Key.PLUS)
         table.host(Key.OK)
         assert await phone.until(lambda m: m["t"] == "gone") == {"t": "gone", "why": "released"}
         wait_until(lambda: table.phones.seats.bound() == ())

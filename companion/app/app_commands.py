@@ -9,7 +9,7 @@ second Esc within a few seconds quits.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from ..engine.text import Msg, msg
 from .boxui import HOST_QUIT, HOST_QUIT_YES
@@ -36,23 +36,30 @@ class AppCommands:
         self.quit_requested = False
         self._confirm_until = -1.0
         self._esc_until = -1.0
+        # More entries from the wiring (a keyboard stand-in for a seat whose box is gone),
+        # each with the handler of its command name; a handler returns what the table says.
+        self.offers: list[Callable[[float], list[MenuEntry]]] = []
+        self.handlers: dict[str, Callable[[AppCommand, float], Msg | None]] = {}
 
     def entries(self, now: float) -> list[MenuEntry]:
         label = msg("Restart the companion") if self.kiosk else msg("Quit the companion")
-        out = [MenuEntry(label, QUIT, *HOST_QUIT[self.kiosk])]
+        out = [entry for offer in self.offers for entry in offer(now)]
+        out.append(MenuEntry(label, QUIT, *HOST_QUIT[self.kiosk]))
         if now < self._confirm_until:
             yes = msg("Yes, restart now") if self.kiosk else msg("Yes, quit now")
             out.append(MenuEntry(yes, QUIT_CONFIRM, *HOST_QUIT_YES[self.kiosk]))
         return out
 
-    def run(self, command: AppCommand, now: float) -> AppCommand | None:
-        """Run a chosen entry; returns the entry to put in front of the host next, if any."""
+    def run(self, command: AppCommand, now: float) -> tuple[AppCommand | None, Msg | None]:
+        """Run a chosen entry: the entry to put in front of the host next (a question), and
+        what the table says about it, each if any."""
         if command == QUIT:
             self._confirm_until = now + CONFIRM_SECONDS
-            return QUIT_CONFIRM
+            return QUIT_CONFIRM, None
         if command == QUIT_CONFIRM and now < self._confirm_until:
             self.quit_requested = True
-        return None
+        handler = self.handlers.get(command.name)
+        return None, handler(command, now) if handler is not None else None
 
     def escape(self, now: float) -> tuple[Msg, bool]:
         """Esc pressed: what the table says, and whether this Esc quits."""

@@ -118,9 +118,11 @@ class Controller:
             if isinstance(chosen, AppCommand) and self.claims.run(chosen, now):
                 pass  # a seat released from its box
             elif isinstance(chosen, AppCommand):
-                follow = self.commands.run(chosen, now)
+                follow, said = self.commands.run(chosen, now)
                 if follow is not None:  # a question: the menu shows its answer next
                     self.host_menu.show(self.host_options(), follow, now)
+                if said is not None:
+                    self.banner = Banner(said, now + BANNER_SECONDS)
             elif chosen is not None:
                 self.submit(chosen, now, seat=None)
             return True

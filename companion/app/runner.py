@@ -20,7 +20,7 @@ from ..boxes.vocabulary import Box, InputItem, InputSink, Key, KeyEdge, Quit
 from ..engine.errors import ConfigError
 from ..engine.game import public_view
 from ..engine.history import History
-from ..engine.text import msg
+from ..engine.text import Msg, msg
 from ..i18n import translator
 from .app_commands import under_systemd
 from .claims import CLAIMS_FILE, ClaimLog
@@ -143,6 +143,47 @@ def attach_boxes(app: App, boxes: Boxes) -> None:
         app.watchers.append(boxes.retry)
 
 
+def offer_stand_ins(controller: Controller, boxes: Boxes) -> None:
+    """The host menu offers a keyboard stand-in for each seat whose box's buttons cannot be
+    used (its GPIO pins are busy; its LCD still shows the seat's private prompts): a free key
+    set of three keys plays as that box until the box is back (and after, harmlessly)."""
+    from companion.boxes.keyboard_box import SEAT_KEYS
+    from companion.boxes.vocabulary import Key as BoxKey
+
+    from .boxui import HOST_STAND_IN
+    from .hostmenu import AppCommand, MenuEntry
+
+    stood: set[int] = set()
+
+    def free() -> int | None:
+        return next((k for k, keys in enumerate(SEAT_KEYS)
+                     if not any(name in boxes.keyboard for name in keys)), None)
+
+    def offers(now: float) -> list[MenuEntry]:
+        keyset = free()
+        if boxes.retry is None or keyset is None:
+            return []
+        keys = " ".join(SEAT_KEYS[keyset])
+        return [MenuEntry(msg("Keyboard for {name}: keys {keys}", name=boxes.names[seat],
+                              keys=keys), AppCommand("stand-in", seat), HOST_STAND_IN,
+                          boxes.names[seat])
+                for seat in sorted(boxes.retry.waiting) if seat not in stood]
+
+    def stand_in(command: AppCommand, now: float) -> Msg | None:
+        keyset, seat = free(), command.seat
+        if keyset is None or seat is None:
+            return None
+        for name, key in zip(SEAT_KEYS[keyset], (BoxKey.MINUS, BoxKey.PLUS, BoxKey.OK),
+                             strict=True):
+            boxes.keyboard[name] = (seat, key)  # the window's key map: live at once
+        stood.add(seat)
+        return msg("{name} plays on the keys {keys} (minus, plus, OK); the LCD shows the "
+                   "prompts as before", name=boxes.names[seat], keys=" ".join(SEAT_KEYS[keyset]))
+
+    controller.commands.offers.append(offers)
+    controller.commands.handlers["stand-in"] = stand_in
+
+
 NOTE_SECONDS = 8.0  # how long the table screen shows a start-up note (config drift)
 
 
@@ -215,6 +256,8 @@ def run_from_config(path: Path, journal: Path | None = None, lang: str | None = 
     if boxes.phones is not None:
         controller.claims.binders.append(boxes.phones.seats)
         app.invite = boxes.phones.invite
+    if keys:  # the window's keys are read: a seat whose buttons are gone may borrow three
+        offer_stand_ins(controller, boxes)
     pump.append(pygame_pump(boxes.keyboard, clock, kiosk, app.expose))
     screen(keeper.ready)
     boxes.closers.append(lambda: screen(False))

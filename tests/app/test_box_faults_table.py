@@ -105,3 +105,53 @@ def fast_lcd() -> object:
     restore = fast_charlcd()
     yield None
     restore()
+
+
+def test_a_seat_whose_buttons_are_gone_borrows_three_keys_from_the_host_menu(
+        table_config: TableConfig, fast_lcd: None) -> None:
+    from companion.app.runner import offer_stand_ins, pygame_pump
+
+    cfg = load_config(table_config(["gpio:0", "gpio:1", "keyboard:0"]))
+    history, journal, _ = open_history(cfg, cfg.journal)
+    pins = MockFactory(pin_class=MockPWMPin)
+    other = Button(23, pin_factory=pins)  # Bob's plus pin is held by another program
+    bob_lcd = FakePCF8574(0x26, HD44780())
+    bus = FakeI2CBus([FakePCF8574(0x27, HD44780()), bob_lcd])
+    app = App(Controller(history, journal, translator("en")), {}, time.monotonic)
+    boxes = build_boxes(cfg, app.sink, time.monotonic, i2c=bus, pin_factory=pins,
+                        retry_after=60.0)
+    try:
+        attach_boxes(app, boxes)
+        offer_stand_ins(app.controller, boxes)
+        c = app.controller
+        c.host("start", 0.0, card="highest_bet")
+        labels = [e.label.render(translator("en")) for e in c.host_options()]
+        # key set 0 (q w e) is Cy's: the first free set is offered
+        assert "Keyboard for Bob: keys a s d" in labels and "Sit out: Bob" in labels
+        for _ in range(labels.index("Keyboard for Bob: keys a s d")):
+            c.handle(SeatIntent(HOST_SEAT, Intent.PLUS), 1.0)
+        assert c.host_lcd_lines() == ("Keyboard for    ", "Bob             ")
+        c.handle(SeatIntent(HOST_SEAT, Intent.OK), 1.0)
+        said = c.banner_text()
+        assert said is not None and said.render(translator("en")) == (
+            "Bob plays on the keys a s d (minus, plus, OK); the LCD shows the prompts as before")
+        assert "Keyboard for Bob: keys a s d" not in [
+            e.label.render(translator("en")) for e in c.host_options()]
+        # the window's keys now play Bob's box: s (plus) twice, d (OK) locks 2 on his LCD
+        pygame.display.init()
+        pygame.display.set_mode((320, 200))
+        pump = pygame_pump(boxes.keyboard, time.monotonic)
+        pygame.event.get()
+        for key in (pygame.K_s, pygame.K_s, pygame.K_d):
+            for kind in (pygame.KEYDOWN, pygame.KEYUP):  # a press held 60 ms, like a finger
+                pygame.event.post(pygame.event.Event(kind, key=key))
+                for item in pump():
+                    app.sink(item)
+                app.run_once(0)
+                time.sleep(0.06)
+        assert settle(app, lambda: bob_lcd.model.lines()[0].startswith("LOCKED 2"))
+    finally:
+        other.close()
+        boxes.close()
+        journal.close()
+        pins.reset()

@@ -16,7 +16,7 @@ from companion.app import cli
 from companion.app.config import parse_config
 from companion.app.selftest import PATTERN, CheckEnv, check_hardware
 from companion.boxes import serial_protocol as sp
-from companion.boxes.fake_lcd import HD44780, FakeI2CBus, FakePCF8574
+from companion.boxes.fake_lcd import HD44780, FakeI2CBus, FakeMCP23008, FakePCF8574
 from companion.boxes.vocabulary import Key
 from hardware.firmware.fakebox import FakeSerialBox
 
@@ -141,3 +141,33 @@ def test_cli_check_hardware_reports_a_bad_config(tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["check-hardware", "--config", str(tmp_path / "missing.toml")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_the_bus_scan_tells_a_wrong_backpack_kind_from_a_missing_lcd() -> None:
+    factory = MockFactory(pin_class=MockPWMPin)
+    # Ann's box wants a PCF8574 at 0x27 but carries a PCF8574A board (0x3F as sold); Bob's
+    # MCP23008 at 0x20 is where his config says; a clock chip sits at 0x68.
+    bus = FakeI2CBus([FakePCF8574(0x3F, HD44780()), FakeMCP23008(0x20, HD44780()),
+                      FakePCF8574(0x68, HD44780())])
+    cfg = parse_config({"game": "camel-up", "seat": [
+        {"name": "Ann", "box": "gpio:0"},
+        {"name": "Bob", "box": "gpio:1", "lcd": "mcp23008", "lcd_address": 0x20},
+        {"name": "Cy", "box": "keyboard:2"}]})
+    env = CheckEnv(i2c=bus, pin_factory=factory, press_timeout=0.3, pattern_seconds=0.01)
+    try:
+        rc, lines, thread = run_check(cfg, env)
+        thread.join(10)
+        assert rc == [1]
+        assert "I2C bus: 3 answer(s): 0x20, 0x3f, 0x68" in lines
+        assert "  0x20: seat 2 (Bob)'s LCD (MCP23008 expected; PCF8574 / MCP23008 answer " \
+               "here)" in lines
+        assert "  0x3f: an LCD backpack (likely PCF8574A) that no box expects" in lines
+        assert "  0x68: not an LCD backpack address (another I2C device)" in lines
+        problems = [line[2:] for line in lines if line.startswith("- ")]
+        assert problems[0] == (
+            'seat 1 (Ann): no LCD answers at 0x27, but one answers at 0x3f (likely PCF8574A): '
+            'set lcd = "pcf8574a" and/or lcd_address = 0x3f for this box, or its A0-A2 '
+            'jumpers to 0x27, see wiring.md')
+        assert "  ok: seat 2 (Bob): LCD answers at 0x20" in lines
+    finally:
+        factory.reset()

@@ -56,8 +56,14 @@ class Boxes:
     def fault_notice(self) -> Msg | None:
         """The table's line for every seat whose box has a fault, then the serial notice:
         "Ann: no LCD at 0x25: check the cable"."""
-        parts: list[Msg] = [msg("{who}: {fault}", who=self.names.get(seat, "host"), fault=f)
-                            for seat, f in self.faults.all().items()]
+        faults = self.faults.all()
+        if self.serial is not None:
+            faults.update(self.serial.missing())
+        by_fault: dict[Msg, list[str]] = {}  # one fault shared by seats (I2C off) said once
+        for seat, fault in sorted(faults.items()):
+            by_fault.setdefault(fault, []).append(self.names.get(seat, "host"))
+        parts: list[Msg] = [msg("{who}: {fault}", who=", ".join(who), fault=fault)
+                            for fault, who in by_fault.items()]
         serial = self.notice() if self.notice is not None else None
         if serial is not None:
             parts.append(serial)

@@ -146,6 +146,14 @@ class SerialBoxes:
                 return msg("{who} has no box yet: plug one in and press its OK", who=who)
             return None
 
+    def missing(self) -> dict[int, Msg]:
+        """Each seat whose own box (named by its id) is not connected, with what to check."""
+        with self._lock:
+            return {seat: msg("serial box {box} not connected: check its USB cable",
+                              box=spec.box_id)
+                    for seat, spec in self.specs.items()
+                    if not spec.claimable and not self._connected[seat]}
+
     # -- called from link threads
 
     def _wake(self, seat: int | None = None) -> None:

@@ -155,3 +155,32 @@ def test_a_seat_whose_buttons_are_gone_borrows_three_keys_from_the_host_menu(
         boxes.close()
         journal.close()
         pins.reset()
+
+
+def test_a_serial_box_not_plugged_in_is_named_and_picked_up_when_it_is(
+        table_config: TableConfig) -> None:
+    from hardware.firmware.fakebox import FakeSerialBox
+
+    cfg = load_config(table_config(["mock:0", "mock:1", "serial:box-c"]))
+    history, journal, _ = open_history(cfg, cfg.journal)
+    plugged: list[FakeSerialBox] = []
+    app = App(Controller(history, journal, translator("en")), {}, time.monotonic)
+    boxes = build_boxes(cfg, app.sink, time.monotonic,
+                        serial_ports=lambda: [b.path for b in plugged],
+                        serial_options={"poll_every": 0.03, "heartbeat": 0.2, "timeout": 1.0,
+                                        "retry_after": 0.05})
+    try:
+        attach_boxes(app, boxes)
+        app.refresh()
+        words = app.notice() if app.notice is not None else None
+        assert words is not None and words.render(translator("en")) == (
+            "Cy: serial box box-c not connected: check its USB cable")
+        assert settle(app, lambda: not app.controller.connected[2])  # the seat is marked
+        plugged.append(FakeSerialBox("box-c", heartbeat_ms=200))
+        assert settle(app, lambda: app.controller.connected[2])
+        assert app.notice() is None
+    finally:
+        for b in plugged:
+            b.unplug()
+        boxes.close()
+        journal.close()

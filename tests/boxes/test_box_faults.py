@@ -224,3 +224,17 @@ def test_the_bus_scan_names_the_likely_backpack_of_each_address() -> None:
     assert likely_kinds(0x3F) == ("pcf8574a",)
     assert likely_kinds(0x20) == ("pcf8574", "mcp23008")
     assert likely_kinds(0x68) == ()  # a clock chip, not an LCD
+
+
+def test_one_fault_shared_by_every_gpio_seat_is_said_once(pins: MockFactory,
+                                                          fast_lcd: None) -> None:
+    def open_i2c() -> FakeI2CBus:
+        raise FileNotFoundError(errno.ENOENT, "No such file or directory", "/dev/i2c-1")
+
+    made, _ = table(None, pins, {0: ("pcf8574", None), 1: ("pcf8574", None),
+                                 2: ("mcp23008", None)}, open_i2c=open_i2c)
+    try:
+        assert notice(made) == ("Ann, Bob, Cy: I2C is off: enable it with raspi-config and "
+                                "reboot")
+    finally:
+        made.close()

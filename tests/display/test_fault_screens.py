@@ -39,6 +39,8 @@ FAULTS: dict[str, Msg] = {
     "two-seats": msg("{first}; {then}", first=msg("{who}: {fault}", who="Ann", fault=pins_fault(
         Exception("pin GPIO17 is already in use"), "4, 17, 27, 22")), then=msg(
         "{who}: {fault}", who="Bob", fault=lcd_fault(OSError(5, "Input/output error"), 0x26))),
+    "serial-absent": msg("{who}: {fault}", who="Cy", fault=msg(
+        "serial box {box} not connected: check its USB cable", box="pico-e6614c3")),
     "i2c-off": msg("{who}: {fault}", who="Cy", fault=lcd_fault(I2CUnavailable("x"), 0x25)),
     "esc-on-the-appliance": AppCommands(kiosk=True).escape(0.0)[0],
     "esc-on-a-desktop": AppCommands(kiosk=False).escape(0.0)[0],

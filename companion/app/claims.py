@@ -151,8 +151,8 @@ class ClaimDesk:
 
     # -- output
 
-    def banner(self, now: float) -> Msg | None:
-        """The question for the host while a claim waits, else the last decision a while."""
+    def question(self) -> Msg | None:
+        """The question for the host while a claim waits (the host line shows it)."""
         if self.pending:
             claim = self.pending[0]
             more = len(self.pending) - 1
@@ -165,6 +165,10 @@ class ClaimDesk:
             if more:
                 text = msg("{question} (Right: {n} more waiting)", question=text, n=more)
             return text
+        return None
+
+    def notice(self, now: float) -> Msg | None:
+        """The last decision, for a few seconds (the table's banner shows it)."""
         if self._notice is not None and now < self._notice.until:
             return self._notice.text
         return None

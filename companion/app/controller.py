@@ -307,12 +307,16 @@ class Controller:
     def host_hint(self) -> Msg:
         """The host line, always on the screen: the current choice and the keys, or the
         question a destructive entry asks. It has a line of its own, so it never hides a
-        correction's banner."""
+        correction's banner. While a box waits for a seat, the line is that question
+        ("Phone for Cyrille? Return to accept, Left to refuse"): the host's keys answer it."""
+        question = self.claims.question()
+        if question is not None:
+            return question
         return self.host_menu.line(self.host_options(), self._now)
 
     def host_line(self, final: bool = False) -> HostLine:
         """The screen's host line and waiting line (`final`: the game is over)."""
-        asking = self.host_menu.asking(self._now) is not None
+        asking = self.host_menu.asking(self._now) is not None or bool(self.claims.pending)
         return HostLine(self.host_hint(), self.waiting_text(final),
                         self.host_menu.choosing(self._now), asking)
 
@@ -324,13 +328,11 @@ class Controller:
         return waiting_line(prompts, names, self.translate, final)
 
     def banner_text(self) -> Msg | None:
-        """A box waiting for the host's answer ("Phone for Cyrille? Return to accept"), else
-        a storage fault, a correction, undo or refusal banner for its whole time, else the
-        last seat claim decided (the host's menu has its own line: `host_hint`)."""
-        if self.claims.pending:
-            return self.claims.banner(self._now)
+        """A storage fault, else a correction, undo or refusal banner, for its whole time,
+        else the last seat claim decided ("Phone took over Ann's seat"). The host's menu and
+        a box's claim have their own line: `host_hint`."""
         if self.storage_fault is not None:  # stays up until the disk writes again
             return table_words(self.storage_fault)
         if self.banner is not None:
             return self.banner.text
-        return self.claims.banner(self._now)
+        return self.claims.notice(self._now)

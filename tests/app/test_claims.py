@@ -65,9 +65,9 @@ def test_the_host_accepts_and_the_box_hears_only_after_the_log_line(tmp_path: Pa
             binder.held.add(2)
 
     c.handle(ClaimRequest("b1", 2, msg("New box"), False, answer), 0.0)
-    banner = c.banner_text()
-    assert banner is not None
-    assert banner.render() == "New box for Cyrille? Return to accept, Left to refuse"
+    line = c.host_line()  # the host's own line asks, as a question
+    assert line.hint.render() == "New box for Cyrille? Return to accept, Left to refuse"
+    assert line.asking
     host(c, Intent.OK_HELD)  # no undo while a box waits: nothing happens
     assert heard == [] and c.claims.pending
     host(c, Intent.OK)
@@ -92,16 +92,13 @@ def test_refuse_rotate_withdraw_takeover_and_release(tmp_path: Path) -> None:
     c.handle(claim("p1", 1), 0.0)
     c.handle(claim("p2", 0), 0.0)
     c.handle(claim("p3", 2), 0.0)
-    banner = c.banner_text()
-    assert banner is not None
-    assert banner.render(translator("pl")) == (
+    assert c.host_hint().render(translator("pl")) == (
         "Telefon dla Bob? Enter: przyjmij, w lewo: odrzuć (W prawo: czekają jeszcze: 2)")
     host(c, Intent.MINUS)  # refuse Bob's
     assert answers == {"p1": False}
     host(c, Intent.PLUS)  # look at the next one: p3 first, p2 later
     c.handle(ClaimWithdrawn("p3"), 1.0)  # the phone behind p3 went away
-    banner = c.banner_text()
-    assert banner is not None and "replacing" in banner.render()  # Ann's seat has a box
+    assert "replacing" in c.host_hint().render()  # Ann's seat has a box
     host(c, Intent.OK)
     assert answers == {"p1": False, "p2": True} and not c.claims.pending
     banner = c.banner_text()

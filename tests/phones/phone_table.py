@@ -64,6 +64,7 @@ class PhoneTable:
                  url: str | None = None) -> None:
         g = get_game(game)
         self.tmp = tmp
+        self.lang = lang
         setup = Setup(g.id, tuple(Seat(n) for n in names))
         self.journal_path = tmp / "journal.jsonl"
         self.journal = Journal.create(self.journal_path, setup)

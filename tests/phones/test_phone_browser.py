@@ -92,8 +92,10 @@ def hold(driver: Any, key: str, seconds: float) -> None:
 def join(driver: Any, table: PhoneTable, name: str) -> None:
     driver.get(table.url + "/")
     driver.find_element("xpath", f"//button[text()='{name}']").click()
-    wait_until(lambda: "Waiting for the host" in driver.find_element("id", "note").text,
-               8.0, "the pending note")
+    wait_until(lambda: "waiting" in str(driver.find_element("css selector", "main.box")
+                                        .get_attribute("class")), 8.0, "the pending page")
+    if table.lang == "en":
+        assert "Waiting for the host" in driver.find_element("id", "note").text
     wait_until(lambda: table.pending() == 1, what="the claim on the table")
     table.host(Key.OK)
     wait_until(lambda: "led" in led(driver) and lcd(driver)[0].strip(), 8.0, "the seat")

@@ -48,9 +48,8 @@ def test_join_page_lists_the_free_phone_seats_and_the_host_confirms(table: Phone
         assert await phone.connect() == 101
         assert await phone.next() == {"t": "pending"}
         wait_until(lambda: table.pending() == 1)
-        banner = table.controller.banner_text()
-        assert banner is not None
-        assert banner.render() == "Phone for Bob? Return to accept, Left to refuse"
+        hint = table.controller.host_hint()  # the host line asks
+        assert hint.render() == "Phone for Bob? Return to accept, Left to refuse"
         invite = table.phones.invite()
         assert invite is not None and invite.seats == ("Ann", "Bob")
         table.host(Key.OK)
@@ -94,8 +93,7 @@ def test_a_second_phone_takes_over_only_with_the_host(table: PhoneTable) -> None
         await second.connect()
         await second.next()
         wait_until(lambda: table.pending() == 1)
-        banner = table.controller.banner_text()
-        assert banner is not None and "replacing" in banner.render()
+        assert "replacing" in table.controller.host_hint().render()
         # until the host answers, the first phone still plays the seat
         await first.key("plus")
         await first.until(lambda m: m["t"] == "seat" and m["lines"][1].startswith("<1>"))

@@ -47,8 +47,9 @@ TARGET_P99_MS = 30.0
 SEATS = 18
 
 
-def phone_table(state: Path) -> tuple[App, Phones, dict[int, str]]:
-    """The 18-seat table at its calamity count, every seat a phone that holds its seat."""
+def phone_table(state: Path, serve: bool = True) -> tuple[App, Phones, dict[int, str]]:
+    """The 18-seat table at its calamity count, every seat a phone that holds its seat
+    (`serve` False: the same table with in-memory boxes and no server at all)."""
     from companion.app.demos import demo_for, play_until
     from companion.display.renderer import Renderer
     from companion.display.window import open_display
@@ -64,6 +65,11 @@ def phone_table(state: Path) -> tuple[App, Phones, dict[int, str]]:
     names = {s: seat.name for s, seat in enumerate(h.setup.seats)}
     phones = Phones(names, app.sink, time.monotonic, translator("en"), "en", state_dir=state,
                     port=0, listen="127.0.0.1")
+    if not serve:
+        from companion.boxes.keyboard_box import MemoryBox
+
+        app.boxes = {s: MemoryBox(s) for s in names}
+        return app, phones, tokens
     app.boxes = dict(phones.boxes)
     app.invite = phones.invite
     phones.start()
@@ -181,12 +187,12 @@ asyncio.run(main(sys.argv[1], json.loads(sys.argv[2])))
 """
 
 
-def idle_cpu(seconds: float, connect: bool) -> float:
+def idle_cpu(seconds: float, connect: bool, serve: bool = True) -> float:
     with tempfile.TemporaryDirectory() as tmp:
-        app, phones, tokens = phone_table(Path(tmp))
-        url = f"http://127.0.0.1:{phones.server.bound_port}"
+        app, phones, tokens = phone_table(Path(tmp), serve)
         proc = None
         if connect:
+            url = f"http://127.0.0.1:{phones.server.bound_port}"
             proc = subprocess.Popen([sys.executable, "-c", CLIENT, url,
                                      json.dumps(list(tokens.values()))],
                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
@@ -203,7 +209,8 @@ def idle_cpu(seconds: float, connect: bool) -> float:
             assert proc.stdin is not None
             proc.stdin.close()
             proc.wait(10)
-        phones.close()
+        if serve:
+            phones.close()
         return used
 
 
@@ -219,13 +226,15 @@ def main() -> None:
           f"{percentiles(frames)}  lost={lost}  "
           f"[{'OK' if ok else 'OVER'}: target p99 <= {TARGET_P99_MS:.0f} ms, none lost]")
     print(f"phone press-to-LOCKED on the phone (journal written first): {percentiles(confirms)}")
+    boxes = idle_cpu(args.seconds, connect=False, serve=False)
     without = idle_cpu(args.seconds, connect=False)
     with_phones = idle_cpu(args.seconds, connect=True)
-    ratio = with_phones / without if without else float("inf")
-    verdict = "OK" if with_phones <= 2 * without else "OVER"
-    print(f"idle CPU over {args.seconds:.0f} s (fraction of one core): no phone connected "
-          f"{without:.4f}, {SEATS} phones connected {with_phones:.4f} (x{ratio:.2f})  "
-          f"[{verdict}: target <= 2x]")
+    base = min(boxes, without)  # the stricter of the two "without" figures
+    ratio = with_phones / base if base else float("inf")
+    verdict = "OK" if with_phones <= 2 * base else "OVER"
+    print(f"idle CPU over {args.seconds:.0f} s (fraction of one core): in-memory boxes, no "
+          f"server {boxes:.4f}; server, no phone connected {without:.4f}; {SEATS} phones "
+          f"connected {with_phones:.4f} (x{ratio:.2f})  [{verdict}: target <= 2x]")
 
 
 if __name__ == "__main__":

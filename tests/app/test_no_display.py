@@ -139,3 +139,29 @@ def test_companion_run_on_kmsdrm_without_a_display_keeps_running_and_says_why(
     assert err.count("no table screen") == 1  # one clear line, not one per retry
     assert "companion: display: no table screen (kmsdrm not available)" in err
     assert "3 seats" in out
+
+
+def test_a_display_lost_while_drawing_is_reopened_by_the_keeper(
+        caplog: pytest.LogCaptureFixture) -> None:
+    from companion.engine.history import History, Setup
+    from companion.engine.registry import get_game
+    from companion.engine.seats import Seat
+
+    game = get_game("camel-up")
+    view = game.table(History.start(game, Setup(game.id, tuple(Seat(n) for n in "ABC"))).state)
+    clock = Clock()
+    keeper = ScreenKeeper(translator("en"), clock)
+    try:
+        assert keeper.open() and keeper.update(view, None, None, None)
+        pygame.display.quit()  # the display goes away under the renderer (a real pygame.error)
+        with caplog.at_level(logging.WARNING):
+            assert keeper.update(view, None, "again", None) is False
+        assert keeper.renderer is None and keeper.next_deadline() == clock.now + RETRY_SECONDS
+        assert [r.getMessage() for r in caplog.records] == [
+            "display: no table screen (Surface is not initialized); the boxes and the journal "
+            "go on, and the screen is tried again every 5 s"]
+        assert keeper.poll(clock.now + RETRY_SECONDS) is True  # the dummy driver opens again
+        assert keeper.update(view, None, "again", None) is True
+    finally:
+        pygame.display.quit()
+        pygame.display.init()

@@ -25,8 +25,6 @@ NOT_SAVED = {"full": msg("NOT SAVED\ndisk full"), "read-only": msg("NOT SAVED\nd
 HOST_QUIT = {False: (msg("Quit"), msg("OK, then confirm")),
              True: (msg("Restart"), msg("OK, then confirm"))}  # by kiosk
 HOST_STAND_IN = msg("Keyboard for")  # then the seat's name: its box's buttons are gone
-HOST_QUIT_YES = {False: (msg("Yes, quit now"), msg("OK to confirm")),
-                 True: (msg("Yes, restart"), msg("OK to confirm"))}
 
 
 def fit(text: str, width: int = LCD_COLS) -> str:

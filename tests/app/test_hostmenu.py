@@ -60,15 +60,15 @@ def choose(c: Controller, label: str, now: float) -> None:
 def test_quitting_from_the_host_menu_asks_to_confirm() -> None:
     c = table(kiosk=False)
     choose(c, "Quit the companion", 1.0)
-    assert not c.commands.quit_requested  # one OK only asks
-    assert c.host_lcd_lines() == ("Yes, quit now   ", "OK to confirm   ")
-    assert "Yes, quit now" in c.host_hint().render()
-    c.expire(9.5)  # not confirmed in time: the question goes away
-    assert "Yes, quit now" not in [e.label.render() for e in c.host_options()]
-    host(c, Intent.OK, 9.5)
+    assert not c.commands.quit_requested  # one OK only asks, like every destructive command
+    assert c.host_lcd_lines() == ("OK again: sure? ", "Quit            ")
+    assert c.host_hint().render() == (
+        "Press Return (OK) again within 3 s: Quit the companion. Any other key cancels.")
+    c.expire(4.0)  # not confirmed in time: the question goes away
+    assert not c.host_line().asking
+    host(c, Intent.OK, 4.0)  # this OK only asks again
     assert not c.commands.quit_requested
-    choose(c, "Quit the companion", 20.0)
-    host(c, Intent.OK, 21.0)
+    host(c, Intent.OK, 6.9)
     assert c.commands.quit_requested
 
 
@@ -80,7 +80,7 @@ def test_on_the_appliance_esc_never_quits_and_the_menu_restarts() -> None:
     assert banner is not None and banner.render() == (
         "Esc does not quit here: the host menu has 'Restart the companion'")
     choose(c, "Restart the companion", 2.0)
-    assert c.host_lcd_lines() == ("Yes, restart    ", "OK to confirm   ")
+    assert c.host_lcd_lines() == ("OK again: sure? ", "Restart         ")
     host(c, Intent.OK, 2.5)
     assert c.commands.quit_requested
 

@@ -154,12 +154,13 @@ class HostMenu:
         if not options:
             return msg("Host: nothing to choose now")
         entry = options[self.index % len(options)]
+        # Short, to stay one line at 800x480: the arrows are the Left/Right keys (a host
+        # box's minus/plus), Return is its OK.
         if any(isinstance(e.action, Undo) for e in options):
-            return msg("Host: < {entry} >   Left/Right (-/+) choose, Return (OK) runs, "
-                       "hold it: undo", entry=entry.label)
+            return msg("Host: {entry}   \u25c0 \u25b6 choose \u00b7 Return runs \u00b7 hold "
+                       "Return: undo", entry=entry.label)
         # No undo now (nothing entered, or right after a reveal): the hint does not offer it.
-        return msg("Host: < {entry} >   Left/Right (-/+) choose, Return (OK) runs",
-                   entry=entry.label)
+        return msg("Host: {entry}   \u25c0 \u25b6 choose \u00b7 Return runs", entry=entry.label)
 
     def choosing(self, now: float) -> bool:
         """Whether the host pressed a menu key lately (the host line is highlighted)."""

@@ -25,7 +25,7 @@ def test_menu_cycles_runs_and_undoes() -> None:
                           "Start auction: Highest quantity of dates"]
     assert "End the game" in labels and "Undo the last entry" not in labels
     assert c.host_hint().render() == (
-        "Host: < Start auction: Highest bet >   Left/Right (-/+) choose, Return (OK) runs")
+        "Host: Start auction: Highest bet   \u25c0 \u25b6 choose \u00b7 Return runs")
     # ^ before any key the hint is there; nothing to undo yet, so it does not offer undo
     host(c, Intent.PLUS)
     host(c, Intent.PLUS)

@@ -117,6 +117,10 @@ def check_hardware(cfg: Config, env: CheckEnv | None = None) -> int:
             if box.startswith("keyboard:"):
                 report.ok(msg("{who}: keyboard keys {keys} (nothing to check; try them in "
                               "`companion demo`)", who=who(cfg, seat), keys=box.split(":")[1]))
+            elif box == "phone":
+                report.ok(msg("{who}: a phone (nothing to check here; `companion run` serves "
+                              "its page on port {port})", who=who(cfg, seat),
+                              port=cfg.phones.port))
         _press_every_button(under_test, edges, env, report)
     finally:
         for close in reversed(factory.made.closers):

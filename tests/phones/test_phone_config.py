@@ -38,3 +38,14 @@ def test_bad_phone_settings_name_the_line_and_a_fix(extra: str, problem: str,
         load('game = "camel-up"\n' + extra + SEATS)
     text = str(err.value)
     assert problem in text and f":{line}" in text, text
+
+
+def test_check_hardware_names_a_phone_seat_and_passes_it() -> None:
+    from companion.app.selftest import CheckEnv, check_hardware
+
+    cfg = load('game = "camel-up"\n[phones]\nport = 9001\n'
+               '[[seat]]\nname = "Ann"\nbox = "phone"\n[[seat]]\nname = "Bob"\n'
+               'box = "keyboard:1"\n[[seat]]\nname = "Cy"\nbox = "keyboard:2"\n')
+    lines: list[str] = []
+    assert check_hardware(cfg, CheckEnv(press_timeout=0.1, out=lines.append)) == 0
+    assert any("seat 1 (Ann): a phone" in x and "port 9001" in x for x in lines), lines

@@ -15,6 +15,7 @@ from ...chronicle import appended
 from ...errors import IllegalAction
 from ...game import Event, HostCommand, Step
 from ...text import msg
+from . import purchase
 from .civs import CIV_NAMES, EAST, WEST
 from .state import MegaState
 from .trade_cards import buy, done_drawing
@@ -28,11 +29,13 @@ def skip(state: MegaState, action: Host) -> Step[MegaState]:
                                             civ=state.label(cur)))
     if state.phase == "buy" and state.buy.current is not None:
         return buy(state, state.buy.current, "pass")
+    if state.phase == "advances" and state.study.current is not None:
+        return purchase.skip(state)
     raise IllegalAction("Nobody to skip")
 
 
 def end(state: MegaState, action: Host) -> Step[MegaState]:
-    if state.phase in ("draw", "buy", "calamity", "over"):
+    if state.phase in ("draw", "buy", "calamity", "advances", "over"):
         raise IllegalAction("Finish the phase\nfirst")
     return Step(replace(state, phase="over", log=appended(state.log, msg("Game over"))),
                 (Event(msg("Game over")),))
@@ -70,7 +73,11 @@ def commands(state: MegaState) -> tuple[HostCommand, ...]:
                                 {"seconds": (30, 60, 120, 300)}))
         cmds.append(HostCommand("calamities", msg("End trade: calamity count"), timed=True))
     if state.phase == "after":
+        cmds.append(HostCommand("advances", msg("12: buy advances")))
+    if state.phase == "advances":
+        cmds.append(HostCommand("skip", msg("Skip the current seat")))
+    if state.phase in ("after", "bought"):
         cmds.append(HostCommand("turn", msg("Next turn")))
-    if state.phase in ("cities", "trade", "after"):
+    if state.phase in ("cities", "trade", "after", "bought"):
         cmds.append(HostCommand("end", msg("End the game")))
     return tuple(cmds)

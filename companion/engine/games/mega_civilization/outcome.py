@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...ledger import SUPPLY
-from . import timer
+from . import purchase_view, timer
 from .calculator import hand_sets, hand_total
 from .civs import AST_RANK
 from .state import MegaState
@@ -46,6 +46,8 @@ def outcome(game_id: str, state: MegaState) -> dict[str, Any]:
         "calamities": {"locked": sorted(state.calamity.entries),
                        "revealed": [{"seat": s, "count": n}
                                     for s, n in sorted(state.calamities.items())]},
+        "advances": purchase_view.outcome(state),
+        "log": [line.render() for line in state.log],
         "set_values": [{"seat": i, "sets": [{"commodity": nm, "count": c, "face": f,
                                              "value": v}
                                             for nm, c, f, v in hand_sets(state, i)],

@@ -26,6 +26,7 @@ from . import (
     host,
     outcome,
     prompts,
+    purchase,
     setup,
     table,
     timer,
@@ -84,6 +85,7 @@ class MegaCivilization(Rules[MegaState]):
             "calamity": calamities.count,
             "trade": calculator.enter,
             "after": calculator.enter,
+            "advances": purchase.enter,
         }
         self.on_host = {
             "civ": setup.civ,
@@ -93,6 +95,7 @@ class MegaCivilization(Rules[MegaState]):
             "skip": host.skip,
             **{command: timer.command for command in timer.COMMANDS},
             "calamities": calamities.start,
+            "advances": purchase.start,
             "turn": setup.turn,
             "end": host.end,
         }

@@ -88,6 +88,8 @@ def new_turn(state: MegaState) -> MegaState:
                    drawn={}, empties={}, reporting=frozenset(), buy=OrderedRound(()),
                    bought={}, passed=frozenset(), timer=Timer(total, total),
                    calamity=SealedRound(()), calamities={}, picking={},
+                   study=OrderedRound(()), learnt={}, paid={}, discards={}, basket={},
+                   pay_cards={}, pay_treasury={}, step={}, credit_left={},
                    log=appended(state.log, msg("Turn {n}: enter your cities", n=turn)))
 
 
@@ -127,7 +129,7 @@ def block(state: MegaState, action: Host) -> Step[MegaState]:
 
 
 def turn(state: MegaState, action: Host) -> Step[MegaState]:
-    if state.phase != "after":
+    if state.phase not in ("after", "bought"):
         raise IllegalAction("Finish this turn\nfirst")
     new = new_turn(state)
     return Step(new, (Event(new.log[-1]),))

@@ -25,7 +25,8 @@ MAX_CITIES = 9  # a player has 9 cities (rulebook, "The player mats")
 MAX_TREASURY = 55  # the 55 two-sided tokens are population or treasury (same section)
 MAX_CALAMITIES = 20
 
-Phase = Literal["setup", "cities", "draw", "buy", "trade", "calamity", "after", "over"]
+Phase = Literal["setup", "cities", "draw", "buy", "trade", "calamity", "after", "advances",
+                "bought", "over"]
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,21 @@ class MegaState:
     hands: Mapping[int, Mapping[str, int]] = field(default_factory=dict)  # calculator: PRIVATE
     picking: Mapping[int, str] = field(default_factory=dict)  # calculator step 2: PRIVATE
     cursor: Mapping[int, str] = field(default_factory=dict)  # calculator's last pick: PRIVATE
+    # Phase 12 (advances.py, purchase.py). Public: what each seat owns, the extra credit
+    # tokens it placed, what it bought this turn and its hand-limit discards.
+    owned: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    extra: Mapping[int, Mapping[str, int]] = field(default_factory=dict)  # colour -> credits
+    study: OrderedRound = field(default_factory=lambda: OrderedRound(()))
+    learnt: Mapping[int, tuple[str, ...]] = field(default_factory=dict)  # this turn
+    paid: Mapping[int, tuple[int, int]] = field(default_factory=dict)  # (card sets, treasury)
+    discards: Mapping[int, tuple[int, int]] = field(default_factory=dict)  # (hand, discarded)
+    # PRIVATE to the seat's own box until it pays: the basket, the cards it pays with, the
+    # treasury it adds and where it is in the purchase (pick, cards, count, treasury...).
+    basket: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    pay_cards: Mapping[int, Mapping[str, int]] = field(default_factory=dict)
+    pay_treasury: Mapping[int, int] = field(default_factory=dict)
+    step: Mapping[int, str] = field(default_factory=dict)
+    credit_left: Mapping[int, int] = field(default_factory=dict)
     log: Sequence[Msg] = ()
 
     def treasury(self, seat: int) -> int:
@@ -93,6 +109,14 @@ class MegaState:
     def labels(self) -> list[str]:
         """Every seat's label, in seat order (an ordered round names whose turn it is)."""
         return [self.label(s) for s in range(len(self.seats))]
+
+    def owns(self, seat: int) -> tuple[str, ...]:
+        return self.owned.get(seat, ())
+
+    @property
+    def hand_limit(self) -> int:
+        """8 commodity cards with 5-11 players, 9 with 12-18 (rules.md 5.6)."""
+        return 9 if len(self.seats) >= 12 else 8
 
     @property
     def two_blocks(self) -> bool:

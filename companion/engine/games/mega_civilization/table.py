@@ -12,7 +12,7 @@ from typing import Any
 
 from ...text import Msg, msg
 from ...views import Cell, Panel, SeatLine, TableView
-from . import timer
+from . import purchase_view, timer
 from .civs import AST_RANK, BLOCK_NAMES
 from .state import MegaState, join
 from .trade_cards import draw_order, plan
@@ -22,7 +22,9 @@ def table(name: Msg, state: MegaState) -> TableView:
     seats = tuple(_seat_line(state, i) for i in range(len(state.seats)))
     headline, detail = _headline(state)
     panels: list[Panel] = []
-    if state.phase == "after":
+    if state.phase in ("advances", "bought"):
+        panels.append(purchase_view.panel(state))
+    elif state.phase == "after":
         # The turn's trade cards are history now: the screen is the calamity count's.
         panels.append(_calamity_panel(state))
     elif state.phase == "setup":
@@ -63,6 +65,9 @@ def _seat_line(state: MegaState, i: int) -> SeatLine:
         status = "thinking"  # everybody trades at once
     elif state.phase == "calamity":
         status = "locked" if state.calamity.is_locked(i) else "thinking"
+    elif state.phase == "advances":
+        status = ("turn" if state.study.current == i else "done"
+                  if i in state.study.acted else "waiting")
     money = state.treasury(i) if state.phase != "setup" else state.treasury_in.get(i)
     return SeatLine(i, s.name, s.colour, money, status, tuple(badges))
 
@@ -98,7 +103,16 @@ def _headline(state: MegaState) -> tuple[Msg, Msg]:
                 msg("Each seat enters how many calamity cards it holds; shown together."))
     if state.phase == "after":
         return (msg("Turn {n}: calamity cards revealed", n=state.turn),
-                msg("Resolve calamities, buy advances; the host starts the next turn."))
+                msg("Resolve the calamities; then the host opens 12: advances."))
+    if state.phase == "advances":
+        cur = state.study.current
+        assert cur is not None
+        return (msg("12: {civ} buys advances", civ=state.label(cur)),
+                msg("Card sets + treasury, after credits. No change; treasury only up to "
+                    "the price."))
+    if state.phase == "bought":
+        return (msg("Turn {n}: advances bought", n=state.turn),
+                msg("The host starts the next turn or ends the game."))
     return msg("Game over"), msg("Count your victory points.")
 
 

@@ -1,0 +1,145 @@
+"""Mega Civilization's phase 12 as seen: the seat's own box (its basket, the cards it pays
+with and its treasury, all private), the public table panel (what each civilization owns,
+its victory points and credits by colour, this turn's purchases and discards) and the
+`replay --json` part.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...prompts import Choice, Prompt
+from ...text import Msg, msg
+from ...views import Cell, Panel
+from .advances import (
+    ADVANCES,
+    BY_NAME,
+    COLOUR_NAMES,
+    COLOURS,
+    anatomy_choices,
+    colour_credits,
+    price_after,
+)
+from .advances import vp as advance_vp
+from .calculator import calc_list
+from .civs import AST_RANK
+from .purchase import MAX_HAND, basket_prices, basket_total, cards_value, hand_limit
+from .state import MegaState
+
+
+def prompt(state: MegaState, seat: int) -> Prompt:
+    money = state.treasury(seat)
+    cur = state.study.current
+    if cur != seat:
+        now = msg("Now: {civ}", civ=state.label(cur)) if cur is not None else msg("12: done")
+        if seat in state.discards or seat in state.study.acted:
+            return Prompt("wait", msg("Advances done"), info=now, money=money)
+        place = state.study.order.index(seat) + 1
+        return Prompt("wait", now, info=msg("Buy #{k} of {m}", k=place,
+                                            m=len(state.study.order)), money=money)
+    step = state.step.get(seat, "pick")
+    if step == "pick":
+        return _pick_prompt(state, seat, money)
+    if step == "cards":
+        return _cards_prompt(state, seat, money)
+    if step.startswith("count:"):
+        name = step[len("count:"):]
+        cap = {nm: c for nm, _, c in calc_list(state, seat)}[name]
+        return Prompt("number", msg("{name} cards", name=Msg(name)), lo=0, hi=cap,
+                      initial=state.pay_cards.get(seat, {}).get(name, 0), must_act=True)
+    if step == "treasury":
+        need = max(basket_total(state, seat) - cards_value(state, seat), 0)
+        return Prompt("number", msg("Treasury to pay"), lo=0, hi=money,
+                      initial=min(need, money), money=money, must_act=True)
+    if step == "credit":
+        return Prompt("choice", msg("+5 credit: {n} left", n=state.credit_left.get(seat, 0)),
+                      choices=tuple(Choice(c, COLOUR_NAMES[c]) for c in COLOURS),
+                      initial=COLOURS[0], must_act=True)
+    if step == "anatomy":
+        free = anatomy_choices(state.owns(seat))
+        return Prompt("choice", msg("Anatomy: free"), initial=free[0], must_act=True,
+                      choices=(*(Choice(n, msg("{name}", name=BY_NAME[n].short))
+                                 for n in free), Choice("none", msg("None"))))
+    return Prompt("number", msg("Cards kept? max {k}", k=hand_limit(state, seat)), lo=0,
+                  hi=MAX_HAND, initial=0, must_act=True)
+
+
+def _pick_prompt(state: MegaState, seat: int, money: int) -> Prompt:
+    owned = state.owns(seat)
+    extra = dict(state.extra.get(seat, {}))
+    basket = state.basket.get(seat, ())
+    choices: list[Choice] = []
+    if basket:
+        choices.append(Choice("pay", msg("Pay {p}", p=basket_total(state, seat))))
+    choices.append(Choice("done", msg("Buy nothing")))
+    for a in ADVANCES:
+        if a.name in owned:
+            continue
+        if a.name in basket:
+            choices.append(Choice(a.name, msg("-{name}", name=a.short)))
+        else:
+            choices.append(Choice(a.name, msg("{name} {p}", name=a.short,
+                                              p=price_after(a.name, owned, extra))))
+    initial = state.cursor.get(seat, choices[0].key)
+    if initial not in {c.key for c in choices}:
+        initial = choices[0].key
+    return Prompt("choice", msg("Buy {n}: {t}", n=len(basket), t=basket_total(state, seat)),
+                  choices=tuple(choices), initial=initial, money=money, must_act=True)
+
+
+def _cards_prompt(state: MegaState, seat: int, money: int) -> Prompt:
+    paying = state.pay_cards.get(seat, {})
+    t = state.pay_treasury.get(seat, 0)
+    choices = [Choice("confirm", msg("Pay now")), Choice("treasury", msg("Treasury {n}", n=t))]
+    choices += [Choice(nm, msg("{name} x{n}", name=Msg(nm), n=paying[nm]) if paying.get(nm)
+                       else msg("{name}", name=Msg(nm))) for nm, _, _ in calc_list(state, seat)]
+    choices.append(Choice("back", msg("Back")))
+    initial = state.cursor.get(seat, "confirm")
+    if initial not in {c.key for c in choices}:
+        initial = "confirm"
+    return Prompt("choice", msg("{v}+{t} of {p}", v=cards_value(state, seat), t=t,
+                                p=basket_total(state, seat)),
+                  choices=tuple(choices), initial=initial, money=money, must_act=True)
+
+
+def panel(state: MegaState) -> Panel:
+    """Public: advances owned, VP and credits by colour per civilization, A.S.T. order,
+    with this turn's purchases and hand-limit discards."""
+    head = (Cell(msg("Civilization"), "head"), Cell(msg("Adv."), "head"),
+            Cell(msg("VP"), "head"),
+            *(Cell(msg("{c}", c=COLOUR_NAMES[c]), "head") for c in COLOURS),
+            Cell(msg("Bought"), "head"), Cell(msg("Discards"), "head"))
+    rows: list[tuple[Cell, ...]] = [head]
+    current = state.study.current if state.phase == "advances" else None
+    for s in sorted(range(len(state.seats)), key=lambda s: AST_RANK.get(state.civs[s] or "", 99)):
+        style: Any = "win" if s == current else ""
+        cr = colour_credits(state.owns(s), dict(state.extra.get(s, {})))
+        learnt = state.learnt.get(s, ())
+        hand = state.discards.get(s)
+        rows.append((Cell(state.label(s), style), Cell(str(len(state.owns(s))), style),
+                     Cell(str(advance_vp(state.owns(s))), style),
+                     *(Cell(str(cr[c]), style) for c in COLOURS),
+                     Cell(msg("{n} ({p})", n=len(learnt), p=state.paid[s][0] + state.paid[s][1])
+                          if s in state.paid else str(len(learnt)) if learnt else "", style),
+                     Cell(str(hand[1]) if hand else "", "alert" if hand and hand[1] else style)))
+    return Panel(msg("12: advances, credits by colour (hand limit {k})", k=state.hand_limit),
+                 tuple(rows))
+
+
+def outcome(state: MegaState) -> dict[str, Any]:
+    n = len(state.seats)
+    return {
+        "hand_limit": state.hand_limit,
+        "order": list(state.study.order),
+        "seats": [{"seat": s, "civ": state.label(s), "owned": list(state.owns(s)),
+                   "vp": advance_vp(state.owns(s)),
+                   "credits": colour_credits(state.owns(s), dict(state.extra.get(s, {}))),
+                   "extra_credits": dict(state.extra.get(s, {})),
+                   "bought": list(state.learnt.get(s, ())),
+                   "paid": ({"sets": state.paid[s][0], "treasury": state.paid[s][1]}
+                            if s in state.paid else None),
+                   "hand": state.discards[s][0] if s in state.discards else None,
+                   "discarded": state.discards[s][1] if s in state.discards else None,
+                   "basket": [{"advance": a, "price": p} for a, p in basket_prices(state, s)]}
+                  for s in range(n)],
+    }

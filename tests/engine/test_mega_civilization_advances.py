@@ -252,3 +252,35 @@ def test_phase_12_ends_and_the_next_turn_keeps_what_is_owned(tmp_path: Path) -> 
     out = scenario(tmp_path, lines)
     assert out["phase"] == "bought"
     assert seat_of(out, MINOA)["discarded"] == 1
+
+
+# ---------------------------------------------------------------- the final score
+
+
+def test_final_score_with_a_tie_shared(tmp_path: Path) -> None:
+    # Minoa: Pottery (1) + A.S.T. 2 (10) + 4 cities = 15; Celt: 0 + 10 + 5 = 15.
+    steps = {MINOA: (2, 4), CELT: (2, 5), CARTHAGE: (1, 3), HELLAS: (0, 2), EGYPT: (1, 1)}
+    lines = [*to_phase_12(5), *buy(MINOA, ["Pottery"], {"Fish": 5}), enter(MINOA, 0),
+             *others(MINOA), host("end")]
+    for seat in AST:
+        a, c = steps[seat]
+        lines += [enter(seat, a), enter(seat, c)]
+    out = scenario(tmp_path, lines)
+    assert refused(out) == []
+    assert out["phase"] == "over"
+    final = out["final"]
+    assert [t["total"] for t in final["totals"]] == [6, 2, 15, 8, 15]
+    assert final["winner_names"] == ["Minoa", "Celt"] and final["tie"] is True
+    assert {c["key"]: c["points"] for c in final["categories"]} == {
+        "advances": [0, 0, 1, 0, 0], "ast": [5, 0, 10, 5, 10], "cities": [1, 2, 4, 3, 5]}
+    assert out["log"][-1] == "Minoa and Celt share the win with 15 points"
+
+
+def test_score_entries_can_be_changed_until_the_last_one(tmp_path: Path) -> None:
+    lines = [*to_phase_12(5), *(line for s in AST for line in nothing(s)), host("end"),
+             enter(MINOA, 3), enter(MINOA, 2), {"type": "withdraw", "seat": MINOA},
+             enter(MINOA, 1), enter(MINOA, 7)]
+    out = scenario(tmp_path, lines)
+    assert refused(out) == []
+    assert out["phase"] == "score" and out["final"]["complete"] is False
+    assert out["final"]["totals"][MINOA]["total"] == 5 + 7

@@ -1,5 +1,5 @@
-"""Mega Civilization's host: skipping the seat whose turn it is in 6a/6b, ending the game,
-and the host menu (`commands`): exactly the commands that apply now.
+"""Mega Civilization's host: skipping the seat whose turn it is in 6a/6b and 12, and the
+host menu (`commands`): exactly the commands that apply now.
 
 The other host commands live with what they change: `civ`, `block` and `turn` in `setup`,
 `adjust` in `treasury`, `empty` in `trade_cards`, the timer in `timer`, `calamities` in
@@ -8,12 +8,9 @@ The other host commands live with what they change: `civ`, `block` and `turn` in
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...actions import Host, Value
-from ...chronicle import appended
 from ...errors import IllegalAction
-from ...game import Event, HostCommand, Step
+from ...game import HostCommand, Step
 from ...text import msg
 from . import purchase
 from .civs import CIV_NAMES, EAST, WEST
@@ -32,13 +29,6 @@ def skip(state: MegaState, action: Host) -> Step[MegaState]:
     if state.phase == "advances" and state.study.current is not None:
         return purchase.skip(state)
     raise IllegalAction("Nobody to skip")
-
-
-def end(state: MegaState, action: Host) -> Step[MegaState]:
-    if state.phase in ("draw", "buy", "calamity", "advances", "over"):
-        raise IllegalAction("Finish the phase\nfirst")
-    return Step(replace(state, phase="over", log=appended(state.log, msg("Game over"))),
-                (Event(msg("Game over")),))
 
 
 def commands(state: MegaState) -> tuple[HostCommand, ...]:

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...ledger import SUPPLY
-from . import purchase_view, timer
+from ...scoresheet import sheet_json
+from . import purchase_view, scoring, timer
 from .calculator import hand_sets, hand_total
 from .civs import AST_RANK
 from .state import MegaState
@@ -48,6 +49,8 @@ def outcome(game_id: str, state: MegaState) -> dict[str, Any]:
                                     for s, n in sorted(state.calamities.items())]},
         "advances": purchase_view.outcome(state),
         "log": [line.render() for line in state.log],
+        "final": (sheet_json(scoring.score_sheet(state)) if state.phase in ("score", "over")
+                  else None),
         "set_values": [{"seat": i, "sets": [{"commodity": nm, "count": c, "face": f,
                                              "value": v}
                                             for nm, c, f, v in hand_sets(state, i)],

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...prompts import Choice, Prompt
 from ...text import Msg, msg
-from . import purchase_view
+from . import purchase_view, scoring
 from .calculator import calc_list, hand_total
 from .state import BUY_STACK, MAX_CALAMITIES, MAX_CITIES, MAX_TREASURY, MegaState
 from .trade_cards import plan
@@ -45,6 +45,8 @@ def prompt(state: MegaState, seat: int) -> Prompt:
         return calc_prompt(state, seat)
     if state.phase == "advances":
         return purchase_view.prompt(state, seat)
+    if state.phase == "score":
+        return scoring.prompt(state, seat)
     if state.phase == "over":
         return Prompt("wait", msg("Game over"), info=msg("{civ}", civ=name), money=money)
     return Prompt("wait", msg("Please wait"), money=money)

@@ -27,6 +27,7 @@ from . import (
     outcome,
     prompts,
     purchase,
+    scoring,
     setup,
     table,
     timer,
@@ -86,6 +87,7 @@ class MegaCivilization(Rules[MegaState]):
             "trade": calculator.enter,
             "after": calculator.enter,
             "advances": purchase.enter,
+            "score": scoring.enter,
         }
         self.on_host = {
             "civ": setup.civ,
@@ -97,7 +99,7 @@ class MegaCivilization(Rules[MegaState]):
             "calamities": calamities.start,
             "advances": purchase.start,
             "turn": setup.turn,
-            "end": host.end,
+            "end": scoring.start,
         }
 
     def phase(self, state: MegaState) -> str:
@@ -128,6 +130,8 @@ class MegaCivilization(Rules[MegaState]):
                         (Event(msg("{civ} changes the cities", civ=name)),))
         if state.phase == "calamity":
             return calamities.withdraw(state, seat)
+        if state.phase == "score":
+            return scoring.withdraw(state, seat)
         # The sealed round's own wording, not the shared NOTHING_LOCKED: a rule test
         # (tests/engine/test_mega_civilization_rules.py) pins this refusal.
         raise IllegalAction("Nothing locked")

@@ -26,7 +26,7 @@ MAX_TREASURY = 55  # the 55 two-sided tokens are population or treasury (same se
 MAX_CALAMITIES = 20
 
 Phase = Literal["setup", "cities", "draw", "buy", "trade", "calamity", "after", "advances",
-                "bought", "over"]
+                "bought", "score", "over"]
 
 
 @dataclass(frozen=True)
@@ -96,6 +96,9 @@ class MegaState:
     pay_treasury: Mapping[int, int] = field(default_factory=dict)
     step: Mapping[int, str] = field(default_factory=dict)
     credit_left: Mapping[int, int] = field(default_factory=dict)
+    # The final score (scoring.py): public entries of what the board decides.
+    ast_steps: Mapping[int, int] = field(default_factory=dict)
+    final_cities: Mapping[int, int] = field(default_factory=dict)
     log: Sequence[Msg] = ()
 
     def treasury(self, seat: int) -> int:

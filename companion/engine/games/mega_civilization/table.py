@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...scoresheet import result_line
 from ...text import Msg, msg
 from ...views import Cell, Panel, SeatLine, TableView
-from . import purchase_view, timer
+from . import purchase_view, scoring, timer
 from .civs import AST_RANK, BLOCK_NAMES
 from .state import MegaState, join
 from .trade_cards import draw_order, plan
@@ -22,7 +23,9 @@ def table(name: Msg, state: MegaState) -> TableView:
     seats = tuple(_seat_line(state, i) for i in range(len(state.seats)))
     headline, detail = _headline(state)
     panels: list[Panel] = []
-    if state.phase in ("advances", "bought"):
+    if state.phase in ("score", "over"):
+        panels.append(scoring.panel(state))
+    elif state.phase in ("advances", "bought"):
         panels.append(purchase_view.panel(state))
     elif state.phase == "after":
         # The turn's trade cards are history now: the screen is the calamity count's.
@@ -35,7 +38,7 @@ def table(name: Msg, state: MegaState) -> TableView:
                 (Cell(state.label(s)), Cell(str(n))) for s, n in sorted(
                     state.cities.items(), key=lambda kv: AST_RANK.get(state.civs[kv[0]] or "",
                                                                       99)))))
-    elif state.phase != "over" or state.cities:
+    else:
         panels.append(_cards_panel(state))
     return TableView(name, headline, detail, seats, tuple(panels), tuple(state.log[-6:]),
                      final=state.phase == "over",
@@ -65,6 +68,8 @@ def _seat_line(state: MegaState, i: int) -> SeatLine:
         status = "thinking"  # everybody trades at once
     elif state.phase == "calamity":
         status = "locked" if state.calamity.is_locked(i) else "thinking"
+    elif state.phase == "score":
+        status = "done" if i in state.final_cities else "thinking"
     elif state.phase == "advances":
         status = ("turn" if state.study.current == i else "done"
                   if i in state.study.acted else "waiting")
@@ -113,7 +118,10 @@ def _headline(state: MegaState) -> tuple[Msg, Msg]:
     if state.phase == "bought":
         return (msg("Turn {n}: advances bought", n=state.turn),
                 msg("The host starts the next turn or ends the game."))
-    return msg("Game over"), msg("Count your victory points.")
+    if state.phase == "score":
+        return (msg("Game over: A.S.T. steps and cities"),
+                msg("Each seat enters its A.S.T. step and its cities; advances are counted."))
+    return result_line(scoring.score_sheet(state)), scoring.score_sheet(state).decided_by
 
 
 def _calamity_panel(state: MegaState) -> Panel:

@@ -284,3 +284,20 @@ def test_score_entries_can_be_changed_until_the_last_one(tmp_path: Path) -> None
     assert refused(out) == []
     assert out["phase"] == "score" and out["final"]["complete"] is False
     assert out["final"]["totals"][MINOA]["total"] == 5 + 7
+
+
+# ---------------------------------------------------------------- treasury kept
+
+
+def test_treasury_kept_across_the_turn_with_computed_taxes_and_a_host_correction(
+        tmp_path: Path) -> None:
+    cities = [enter(s, 3 if s == MINOA else 0) for s in range(5)]
+    lines = [*cities, enter(MINOA, "done"), *(host("skip") for _ in range(5)),
+             host("calamities"), *(enter(s, 0) for s in range(5)), host("advances"),
+             *buy(MINOA, ["Pottery"], {"Ochre": 5, "Clay": 3}, treasury=26), enter(MINOA, 2),
+             *others(MINOA), host("turn"), host("adjust", seat=MINOA, amount=-2)]
+    out = scenario(tmp_path, lines, taxes="computed")
+    assert refused(out) == []
+    assert money(out)[MINOA] == 40 - 26 + 2 * 3 - 2
+    assert "Taxes: Minoa +6" in out["log"]
+    assert out["log"][-1] == "Treasury: Minoa -2 = 18"

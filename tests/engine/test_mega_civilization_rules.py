@@ -485,10 +485,11 @@ def test_host_menu_offers_what_the_phase_allows() -> None:
     for s in h.state.buy.order:
         h.apply(Enter(s, "pass"))
     names = [c.command for c in game.host_commands(h.state)]
-    assert names == ["timer_start", "timer_extend", "calamities", "end"]
+    assert names == ["timer_start", "timer_extend", "calamities", "adjust", "end"]
     h.apply(Host.make("timer_start", at_ms=T0))
     names = [c.command for c in game.host_commands(h.state)]
-    assert names == ["timer_pause", "timer_check", "timer_extend", "calamities", "end"]
+    assert names == ["timer_pause", "timer_check", "timer_extend", "calamities", "adjust",
+                     "end"]
 
 
 def test_cli_replay_json_prints_the_outcome(tmp_path: Path,

@@ -7,14 +7,19 @@ enters its cities (the seed's example is inside: Minoa 3, Hellas and Egypt 5 eac
 finds West stack 2 empty), then 6b: some buy from stack 9, Celt cannot afford a second card,
 Dravidia finds East stack 9 empty and buys a water card. A 20-second trade timer (option)
 is started, paused, resumed, extended and runs out; Hellas adds up sets on its box; then the
-sealed calamity count is revealed. The timer commands carry fixed `at_ms` values: the demo
+sealed calamity count is revealed. Phase 12 follows in A.S.T. order: Minoa buys Pottery and
+Mysticism with two sets and treasury and discards down to the hand limit of 9, Saba buys
+Written Record and places its 10 extra credits, Assyria's Library payment is refused for
+asking change and then paid with only the treasury needed; the others buy nothing. The host
+ends the game and every seat enters its A.S.T. step and cities: the score sheet names the
+winners (Hellas and Egypt share it). The timer commands carry fixed `at_ms` values: the demo
 shows the timer as the engine sees it at each command.
 """
 
 from __future__ import annotations
 
 from ...engine.actions import Enter, Host
-from ...engine.games.mega_civilization import draw_order
+from ...engine.games.mega_civilization import AST_RANK, draw_order
 from . import Demo, Shot
 
 SEATS = ("Iberia", "Celt", "Rome", "Carthage", "Hellas", "Minoa", "Egypt", "Nubia", "Hatti",
@@ -66,12 +71,51 @@ def purchases() -> tuple[Enter | Shot, ...]:
     return tuple(steps)
 
 
+AST = tuple(sorted(SEATS, key=lambda c: AST_RANK[c]))
+HANDS = {"Minoa": 10, "Saba": 5, "Assyria": 9, "Persia": 11}  # others keep 4
+# A.S.T. step and cities at the end: Hellas 3 x5 + 7 = 22 and Egypt 3 x5 + 7 = 22 share it.
+FINAL = {"Hellas": (3, 7), "Egypt": (3, 7), "Minoa": (3, 4), "Babylon": (2, 8), "Rome": (2, 6),
+         "Persia": (2, 7), "Assyria": (2, 5)}
+
+
+def pay(civ: str, advances: tuple[str, ...], cards: dict[str, int],
+        treasury: int = 0) -> list[Enter | Shot]:
+    steps: list[Enter | Shot] = [e(civ, a) for a in advances]
+    steps.append(e(civ, "pay"))
+    for name, n in cards.items():
+        steps += [e(civ, name), e(civ, n)]
+    if treasury:
+        steps += [e(civ, "treasury"), e(civ, treasury)]
+    return steps
+
+
+def advances() -> tuple[Enter | Shot, ...]:
+    steps: list[Enter | Shot] = []
+    for civ in AST:
+        if civ == "Minoa":  # 110 = Fish 3 (27) + Wine 4 (80) + 3 treasury
+            steps += pay(civ, ("Pottery", "Mysticism"), {"Fish": 3, "Wine": 4}, 3)
+            steps += [Shot("18-minoa-pays-for-two-advances"), e(civ, "confirm")]
+        elif civ == "Saba":  # Written Record 60 = Salt 3 (27) + Timber 3 (27) + 6 treasury
+            steps += pay(civ, ("Written Record",), {"Salt": 3, "Timber": 3}, 6)
+            steps += [e(civ, "confirm"), e(civ, "blue"), e(civ, "green")]
+        elif civ == "Assyria":  # Library 220 = Gemstones 5 (200) + Fish 2 (12) + 8 treasury
+            steps += pay(civ, ("Library",), {"Gemstones": 5, "Fish": 2}, 20)
+            steps += [e(civ, "confirm"), Shot("19-no-change-given"), e(civ, "treasury"),
+                      e(civ, 8), e(civ, "confirm")]
+        else:
+            steps.append(e(civ, "done"))
+        steps.append(e(civ, HANDS.get(civ, 4)))
+        if civ == "Dravidia":
+            steps.append(Shot("20-advances-owned-and-credits"))
+    return tuple(steps)
+
+
 DEMO = Demo(
     game="mega-civilization",
     seats=SEATS,
     options={"start_treasury": 20, "trade_seconds": 20, "warn_first": 10, "warn_second": 5,
              "countdown": 3},
-    title="Mega Civilization - 18 seats: trade cards, trade timer, calamity count",
+    title="Mega Civilization - 18 seats: trade cards, trade timer, calamities, advances, score",
     steps=(
         Shot("01-setup-civilizations"),
         *(e(civ, TREASURY.get(civ, 20)) for civ in SEATS),
@@ -100,5 +144,12 @@ DEMO = Demo(
         Shot("16-calamity-count-sealed"),
         *(e(civ, n) for civ, n in zip(SEATS[12:], (2, 0, 1, 0, 0, 1), strict=True)),
         Shot("17-calamities-revealed", hold=4),
+        Host.make("advances"),
+        *advances(),
+        Shot("21-advances-bought", hold=3),
+        Host.make("end"),
+        *(x for civ in AST for x in (e(civ, FINAL.get(civ, (1, 3))[0]),
+                                      e(civ, FINAL.get(civ, (1, 3))[1]))),
+        Shot("22-score-sheet", hold=5),
     ),
 )

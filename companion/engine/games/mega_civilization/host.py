@@ -34,8 +34,6 @@ def skip(state: MegaState, action: Host) -> Step[MegaState]:
 def commands(state: MegaState) -> tuple[HostCommand, ...]:
     seats = tuple(range(len(state.seats)))
     cmds: list[HostCommand] = []
-    # `adjust` (seat, amount) is left out of the host menu: from turn 2 every seat
-    # confirms its treasury on its own box; the command stays for corrections.
     if state.phase == "setup":
         missing = tuple(i for i in seats if state.civs[i] is None)
         free = tuple(c for c in CIV_NAMES if c not in state.civs)
@@ -68,6 +66,11 @@ def commands(state: MegaState) -> tuple[HostCommand, ...]:
         cmds.append(HostCommand("skip", msg("Skip the current seat")))
     if state.phase in ("after", "bought"):
         cmds.append(HostCommand("turn", msg("Next turn")))
+    if state.phase not in ("setup", "score", "over"):
+        # The companion keeps each treasury across the turn; the host corrects what the
+        # board changed (taxes, city building, calamities) as a visible journal entry.
+        cmds.append(HostCommand("adjust", msg("Correct a treasury"),
+                                {"seat": seats, "amount": (-10, -5, -2, -1, 1, 2, 5, 10)}))
     if state.phase in ("cities", "trade", "after", "bought"):
         cmds.append(HostCommand("end", msg("End the game")))
     return tuple(cmds)

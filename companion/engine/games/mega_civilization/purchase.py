@@ -181,7 +181,7 @@ def pay(state: MegaState, seat: int) -> Step[MegaState]:
                                  msg("advances (treasury)"))
     owned = (*state.owns(seat), *basket)
     line = msg("{civ} buys {list}: {p} paid with sets {c} + treasury {t}",
-               civ=state.label(seat), list=join([Msg(n) for n in basket], ", "), p=price,
+               civ=state.label(seat), list=join(list(basket), ", "), p=price,
                c=cards, t=treasury)
     if cards > price:
         line = msg("{line} (no change: {n} lost)", line=line, n=cards - price)
@@ -224,7 +224,7 @@ def _anatomy(state: MegaState, seat: int, value: Value) -> Step[MegaState]:
         return Step(_to(state, seat, "hand"))
     if not isinstance(value, str) or value not in anatomy_choices(state.owns(seat)):
         raise IllegalAction(msg("Green, under {n}", n=ANATOMY_FREE_BELOW))
-    line = msg("{civ} takes {name} free (Anatomy)", civ=state.label(seat), name=Msg(value))
+    line = msg("{civ} takes {name} free (Anatomy)", civ=state.label(seat), name=value)
     new = replace(state, owned={**state.owned, seat: (*state.owns(seat), value)},
                   learnt={**state.learnt, seat: (*state.learnt.get(seat, ()), value)},
                   log=appended(state.log, line))

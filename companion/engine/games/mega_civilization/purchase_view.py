@@ -33,7 +33,7 @@ def prompt(state: MegaState, seat: int) -> Prompt:
     if cur != seat:
         now = msg("Now: {civ}", civ=state.label(cur)) if cur is not None else msg("12: done")
         if seat in state.discards or seat in state.study.acted:
-            return Prompt("wait", msg("Advances done"), info=now, money=money)
+            return Prompt("wait", msg("12: done"), info=now, money=money)
         place = state.study.order.index(seat) + 1
         return Prompt("wait", now, info=msg("Buy #{k} of {m}", k=place,
                                             m=len(state.study.order)), money=money)
@@ -52,7 +52,7 @@ def prompt(state: MegaState, seat: int) -> Prompt:
         return Prompt("number", msg("Treasury to pay"), lo=0, hi=money,
                       initial=min(need, money), money=money, must_act=True)
     if step == "credit":
-        return Prompt("choice", msg("+5 credit: {n} left", n=state.credit_left.get(seat, 0)),
+        return Prompt("choice", msg("+5 credit ({n})", n=state.credit_left.get(seat, 0)),
                       choices=tuple(Choice(c, COLOUR_NAMES[c]) for c in COLOURS),
                       initial=COLOURS[0], must_act=True)
     if step == "anatomy":
@@ -60,7 +60,7 @@ def prompt(state: MegaState, seat: int) -> Prompt:
         return Prompt("choice", msg("Anatomy: free"), initial=free[0], must_act=True,
                       choices=(*(Choice(n, msg("{name}", name=BY_NAME[n].short))
                                  for n in free), Choice("none", msg("None"))))
-    return Prompt("number", msg("Cards kept? max {k}", k=hand_limit(state, seat)), lo=0,
+    return Prompt("number", msg("Hand? limit {k}", k=hand_limit(state, seat)), lo=0,
                   hi=MAX_HAND, initial=0, must_act=True)
 
 

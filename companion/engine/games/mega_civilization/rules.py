@@ -63,6 +63,9 @@ class MegaCivilization(Rules[MegaState]):
         OptionSpec("treasury_each_turn", "yes", ("yes", "no"),
                    help="from turn 2 each seat confirms its treasury (taxes, advances...) "
                         "before its cities"),
+        OptionSpec("taxes", "off", ("off", "computed"),
+                   help="computed: each new turn adds 2 treasury per city entered for 6a the "
+                        "turn before (tax rate 2), up to 55"),
         OptionSpec("card_price", 15, lo=0, hi=999,
                    help="treasury per extra trade card bought in 6b"),
         OptionSpec("zero_city_buys", "yes", ("yes", "no"),

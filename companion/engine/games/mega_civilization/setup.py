@@ -21,7 +21,9 @@ from ...rounds.sealed import SealedRound
 from ...seats import Seat
 from ...text import msg
 from .civs import BLOCK_NAMES, CIV_REGION, EAST, WEST, civ_from_name, parse_civ
-from .state import MegaState, Timer
+from .state import MAX_TREASURY, MegaState, Timer
+
+TAX_RATE = 2  # treasury per city
 
 
 def start(seats: tuple[Seat, ...], options: Mapping[str, Value]) -> MegaState:
@@ -83,6 +85,7 @@ def new_turn(state: MegaState) -> MegaState:
     """Everything of the last turn cleared (the calculator's hands stay); seats enter cities."""
     total = int(state.options["trade_seconds"]) * 1000
     turn = state.turn + 1
+    state = _taxes(state)
     return replace(state, phase="cities", turn=turn, treasury_in={}, cities={},
                    draw=OrderedRound(()),
                    drawn={}, empties={}, reporting=frozenset(), buy=OrderedRound(()),
@@ -91,6 +94,22 @@ def new_turn(state: MegaState) -> MegaState:
                    study=OrderedRound(()), learnt={}, paid={}, discards={}, basket={},
                    pay_cards={}, pay_treasury={}, step={}, credit_left={},
                    log=appended(state.log, msg("Turn {n}: enter your cities", n=turn)))
+
+
+def _taxes(state: MegaState) -> MegaState:
+    """Option `taxes = computed`: 2 treasury per city entered for 6a last turn (the tax rate
+    of rules.md's Tax Collection), never above the 55 tokens; one public log line."""
+    if state.options.get("taxes", "off") != "computed" or not state.cities:
+        return state
+    ledger = state.ledger
+    paid: list[str] = []
+    for seat, n in sorted(state.cities.items()):
+        tax = min(TAX_RATE * n, max(MAX_TREASURY - ledger.seat(seat), 0))
+        if tax:
+            ledger = ledger.transfer(SUPPLY, seat_account(seat), tax, msg("taxes"))
+            paid.append(f"{state.label(seat)} +{tax}")
+    line = msg("Taxes: {list}", list=", ".join(paid) if paid else "-")
+    return replace(state, ledger=ledger, log=appended(state.log, line))
 
 
 # -- host commands

@@ -105,10 +105,10 @@ def _cards_prompt(state: MegaState, seat: int, money: int) -> Prompt:
 def panel(state: MegaState) -> Panel:
     """Public: advances owned, VP and credits by colour per civilization, A.S.T. order,
     with this turn's purchases and hand-limit discards."""
-    head = (Cell(msg("Civilization"), "head"), Cell(msg("Adv."), "head"),
-            Cell(msg("VP"), "head"),
-            *(Cell(msg("{c}", c=COLOUR_NAMES[c]), "head") for c in COLOURS),
-            Cell(msg("Bought"), "head"), Cell(msg("Discards"), "head"))
+    # Five columns, so that 18 rows stay legible at 800x480: the credits are one cell.
+    head = (Cell(msg("Civilization"), "head"), Cell(msg("VP"), "head"),
+            Cell(msg("Credits B/G/O/R/Y"), "head"), Cell(msg("Bought"), "head"),
+            Cell(msg("Discards"), "head"))
     rows: list[tuple[Cell, ...]] = [head]
     current = state.study.current if state.phase == "advances" else None
     for s in sorted(range(len(state.seats)), key=lambda s: AST_RANK.get(state.civs[s] or "", 99)):
@@ -116,9 +116,8 @@ def panel(state: MegaState) -> Panel:
         cr = colour_credits(state.owns(s), dict(state.extra.get(s, {})))
         learnt = state.learnt.get(s, ())
         hand = state.discards.get(s)
-        rows.append((Cell(state.label(s), style), Cell(str(len(state.owns(s))), style),
-                     Cell(str(advance_vp(state.owns(s))), style),
-                     *(Cell(str(cr[c]), style) for c in COLOURS),
+        rows.append((Cell(state.label(s), style), Cell(str(advance_vp(state.owns(s))), style),
+                     Cell("/".join(str(cr[c]) for c in COLOURS), style),
                      Cell(msg("{n} ({p})", n=len(learnt), p=state.paid[s][0] + state.paid[s][1])
                           if s in state.paid else str(len(learnt)) if learnt else "", style),
                      Cell(str(hand[1]) if hand else "", "alert" if hand and hand[1] else style)))

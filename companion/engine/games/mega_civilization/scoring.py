@@ -115,4 +115,4 @@ def panel(state: MegaState) -> Panel:
                      Cell(f"{state.ast_steps[s]} x5" if s in state.ast_steps else "", style),
                      Cell(str(state.final_cities[s]) if done else "", style),
                      Cell(str(sheet.totals[s]) if done else "", style)))
-    return Panel(msg("Final score"), tuple(rows), sheet.decided_by)
+    return Panel(msg("Final score"), tuple(rows))

@@ -30,12 +30,16 @@ def test_eighteen_seats_press_at_once_and_nothing_is_lost() -> None:
     app = App(controller, {s: MemoryBox(s) for s in range(18)}, time.monotonic)
     prompts = [controller.sessions[s].prompt for s in range(18)]
     assert all(p is not None and p.sealed and not p.locked for p in prompts)
-    wanted = {s: s % 4 for s in range(18)}  # 0-3 calamity cards each
+    # By name: PLUS k times walks from "Lock: 0 held" to the k-th calamity, OK picks it; the
+    # cursor stays on it, so MINUS k times is back on "Lock: 1 held", and OK locks.
+    steps = {s: s % 4 for s in range(18)}
+    wanted = {s: 1 if steps[s] else 0 for s in range(18)}
     start = threading.Barrier(18)
 
     def box(seat: int) -> None:
         start.wait()  # all eighteen boxes start pressing in the same instant
-        for key in [Key.PLUS] * wanted[seat] + [Key.OK]:
+        k = steps[seat]
+        for key in [Key.PLUS] * k + [Key.OK] + ([Key.MINUS] * k + [Key.OK] if k else []):
             app.sink(KeyEdge(seat, key, True, time.monotonic()))
             time.sleep(0.03)  # a press outlasts the 20 ms debounce window
             app.sink(KeyEdge(seat, key, False, time.monotonic()))

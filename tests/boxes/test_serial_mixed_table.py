@@ -126,8 +126,9 @@ def test_eighteen_seats_6_gpio_12_serial_complete_a_sealed_round(tmp_path: Path)
         pytest.skip("mega-civilization is not registered")
     seats = [{"name": civ, "box": f"mock:{i}" if i < 6 else f"serial:box-{i:02d}"}
              for i, civ in enumerate(CIVS)]
-    cfg = parse_config({"game": game.id, "options": {"ask_treasury": "no",
-                                                     "start_treasury": 20}, "seat": seats})
+    # The sealed count (option `calamities = count`): one number per box.
+    cfg = parse_config({"game": game.id, "options": {"ask_treasury": "no", "start_treasury": 20,
+                                                     "calamities": "count"}, "seat": seats})
     journal_path = tmp_path / "journal.jsonl"
     setup = Setup(game.id, tuple(s.seat for s in cfg.seats), cfg.options)
     journal = Journal.create(journal_path, setup)

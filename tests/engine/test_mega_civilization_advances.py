@@ -38,7 +38,7 @@ def host(command: str, **params: Any) -> dict[str, Any]:
 def to_phase_12(n: int) -> list[dict[str, Any]]:
     """No cities (nobody draws), every 6b purchase skipped, no calamities, then phase 12."""
     return [*(enter(s, 0) for s in range(n)), *(host("skip") for _ in range(n)),
-            host("calamities"), *(enter(s, 0) for s in range(n)), host("advances")]
+            host("calamities"), *(enter(s, "held:") for s in range(n)), host("advances")]
 
 
 def scenario(tmp_path: Path, lines: list[dict[str, Any]], seats: list[str] | None = None,
@@ -293,7 +293,7 @@ def test_treasury_kept_across_the_turn_with_computed_taxes_and_a_host_correction
         tmp_path: Path) -> None:
     cities = [enter(s, 3 if s == MINOA else 0) for s in range(5)]
     lines = [*cities, enter(MINOA, "done"), *(host("skip") for _ in range(5)),
-             host("calamities"), *(enter(s, 0) for s in range(5)), host("advances"),
+             host("calamities"), *(enter(s, "held:") for s in range(5)), host("advances"),
              *buy(MINOA, ["Pottery"], {"Ochre": 5, "Clay": 3}, treasury=26), enter(MINOA, 2),
              *others(MINOA), host("turn"), host("adjust", seat=MINOA, amount=-2)]
     out = scenario(tmp_path, lines, taxes="computed")

@@ -14,6 +14,7 @@ from companion.app.boxui import BoxSession
 from companion.engine.actions import Action, Enter, Host, Undo, Withdraw
 from companion.engine.errors import IllegalAction, MalformedInput
 from companion.engine.games.mega_civilization import CIV_NAMES, MegaState
+from companion.engine.games.mega_civilization.calamity_cards import lock_value
 from companion.engine.history import History, Setup, replay
 from companion.engine.registry import get_game
 from companion.engine.rounds.sealed import SealedRound
@@ -67,10 +68,20 @@ def pilot(state: MegaState, move: tuple[int, int, int], clock: list[int]) -> Act
         return Enter(seat, COMMODITIES[b % len(COMMODITIES)] if kind % 2 else a % 6)
     if phase == "calamity":
         todo = [s for s in range(n) if s not in state.calamity.entries] or [seat]
-        return Enter(todo[a % len(todo)], a % 4)
+        return Enter(todo[a % len(todo)], ("held:", "held:Famine", "Famine", "clear",
+                                           "held:Famine+Famine", "held:Flood+Piracy")[b % 6])
     if phase == "after":
-        return Host.make("turn") if kind == 4 else Enter(seat, ("Gold", 2, "clear")[b % 3])
-    return Host.make("end")
+        if kind == 4:
+            return Host.make(("turn", "advances")[b % 2])
+        if kind == 5:
+            return Host.make("discard", seat=seat, name=("Famine", "Flood", "Piracy")[b % 3])
+        return Enter(seat, ("Gold", 2, "clear")[b % 3])
+    if phase == "advances" and state.study.current is not None:
+        return Enter(state.study.current, ("done", a % 12, "Pottery", "Library", "pay",
+                                           "confirm", "Fish", "treasury", "blue")[b % 9])
+    if phase == "score":
+        return Enter(seat, a % 12)
+    return Host.make(("end", "turn")[b % 2])
 
 
 def play(seat_count: int, ms: list[tuple[int, int, int]], ask: bool = True) -> History:
@@ -121,6 +132,9 @@ def test_public_table_does_not_depend_on_the_calculator_or_sealed_counts(
     state = play(n, ms).state
     # every seat's private calculator swapped for another hand, mid-pick on Ochre
     twin = replace(state, hands={s: hand for s in range(n)},
+                   cal_draft={s: ("Famine",) * (s % 3) for s in range(n)},
+                   basket={s: ("Pottery",) for s in range(n)} if state.phase != "advances"
+                   else state.basket,
                    picking={s: "Ochre" for s in range(n) if s % 2},
                    cursor={s: "Gemstones" for s in range(n)})
     if state.phase == "calamity":
@@ -147,7 +161,7 @@ def check_box(prompt_seat: int, state: MegaState, problems: list[str]) -> None:
         problems.append(f"{where}: label {p.label.render()!r} cut to {top!r}")
     if p.kind == "wait" and p.info is not None and p.info.render() not in bottom:
         problems.append(f"{where}: info {p.info.render()!r} cut to {bottom!r}")
-    if p.kind == "choice":
+    if p.kind == "choice" and not p.locked:  # a locked box shows LOCKED, not its choices
         for c in p.choices:
             box.draft = c.key
             shown = box.lines()[1]
@@ -189,10 +203,40 @@ def test_every_box_text_of_an_18_seat_game_fits_16_columns() -> None:
         h.apply(action)
         for s in range(18):
             check_box(s, h.state, problems)
+    # Calamities by name: Minoa holds Famine twice (two blocks), Flood and Epidemic.
+    picks = {0: ["Famine", "Famine", "Flood", "Epidemic"], 1: ["Tempest"],
+             2: ["Volcanic Eruption/Earthquake", "Iconoclasm and Heresy", "Coastal Migration"]}
     for s in range(18):
-        h.apply(Enter(s, s % 4))
+        for name in picks.get(s, []):
+            h.apply(Enter(s, name))
+            check_box(s, h.state, problems)
+        h.apply(Enter(s, lock_value(picks.get(s, []))))
         check_box(s, h.state, problems)
     assert h.state.phase == "after"
+    for action in [Host.make("discard", seat=0, name="Famine"),
+                   Host.make("discard", seat=0, name="Flood"), Host.make("advances")]:
+        h.apply(action)
+    # Phase 12: the first seat in A.S.T. order pays, every other buys nothing.
+    first = h.state.study.current
+    assert first is not None
+    for value in ["Pottery", "Mysticism", "pay", "Fish", 3, "Wine", 4, "treasury", 3,
+                  "confirm", 10]:
+        h.apply(Enter(first, value))
+        for s in range(18):
+            check_box(s, h.state, problems)
+    while h.state.phase == "advances":
+        cur = h.state.study.current
+        assert cur is not None
+        h.apply(Enter(cur, "done"))
+        check_box(cur, h.state, problems)
+        h.apply(Enter(cur, 9))
+    h.apply(Host.make("end"))
+    for s in range(18):
+        h.apply(Enter(s, 20))
+        check_box(s, h.state, problems)
+        h.apply(Enter(s, 9))
+        check_box(s, h.state, problems)
+    assert h.state.phase == "over"
     assert problems == []
 
 

@@ -25,7 +25,8 @@ T0 = 1_750_000_000_000  # a wall-clock epoch millisecond, as the app passes it
 
 def scenario(tmp_path: Path, lines: list[dict[str, Any]], seats: list[str] | None = None,
              **options: Any) -> dict[str, Any]:
-    opts = {"ask_treasury": "no", "start_treasury": 40, **options}
+    # The calamity count (option `calamities = count`); by name: ..._advances.py.
+    opts = {"ask_treasury": "no", "start_treasury": 40, "calamities": "count", **options}
     setup = {"type": "setup", "game": GAME, "seats": seats or SEATS, "options": opts}
     path = tmp_path / "case.jsonl"
     path.write_text("\n".join(json.dumps(x) for x in [setup, *lines]) + "\n")

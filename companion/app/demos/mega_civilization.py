@@ -7,7 +7,9 @@ enters its cities (the seed's example is inside: Minoa 3, Hellas and Egypt 5 eac
 finds West stack 2 empty), then 6b: some buy from stack 9, Celt cannot afford a second card,
 Dravidia finds East stack 9 empty and buys a water card. A 20-second trade timer (option)
 is started, paused, resumed, extended and runs out; Hellas adds up sets on its box; then the
-sealed calamity count is revealed. Phase 12 follows in A.S.T. order: Minoa buys Pottery and
+sealed calamities are entered by name and revealed together; Nubia holds Famine twice and
+three majors, so the host records its random discards (the duplicate first, then a major).
+Phase 12 follows in A.S.T. order: Minoa buys Pottery and
 Mysticism with two sets and treasury and discards down to the hand limit of 9, Saba buys
 Written Record and places its 10 extra credits, Assyria's Library payment is refused for
 asking change and then paid with only the treasury needed; the others buy nothing. The host
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 from ...engine.actions import Enter, Host
 from ...engine.games.mega_civilization import AST_RANK, draw_order
+from ...engine.games.mega_civilization.calamity_cards import lock_value
 from . import Demo, Shot
 
 SEATS = ("Iberia", "Celt", "Rome", "Carthage", "Hellas", "Minoa", "Egypt", "Nubia", "Hatti",
@@ -38,8 +41,24 @@ DRAW = draw_order(_cities, SEATS)
 BUY = draw_order(_cities, SEATS, include_zero=True)
 
 
+# Calamities by name (two blocks: a calamity can be held twice). Nubia is over the limits.
+HELD = {"Celt": ["Treachery"], "Carthage": ["Famine", "Superstition"],
+        "Hellas": ["Flood"], "Nubia": ["Famine", "Famine", "Civil War", "Piracy"],
+        "Assyria": ["Epidemic"], "Persia": ["Cyclone", "Tyranny"], "Kushan": ["Regression"],
+        "Dravidia": ["Corruption"]}
+
+
 def e(civ: str, value: int | str) -> Enter:
     return Enter(S[civ], value)
+
+
+def calamities(civs: tuple[str, ...]) -> tuple[Enter, ...]:
+    """Each seat picks its calamities on its box (private), then locks the list."""
+    steps: list[Enter] = []
+    for civ in civs:
+        steps += [e(civ, name) for name in HELD.get(civ, [])]
+        steps.append(e(civ, lock_value(HELD.get(civ, []))))
+    return tuple(steps)
 
 
 def draws() -> tuple[Enter | Shot, ...]:
@@ -139,11 +158,13 @@ DEMO = Demo(
         Host.make("timer_check", at_ms=T0 + 30_000 + 22_000),
         Shot("15-time", hold=3),
         Host.make("calamities"),
-        *(e(civ, n) for civ, n in zip(SEATS[:12], (0, 1, 0, 2, 1, 0, 0, 3, 0, 1, 0, 0),
-                                      strict=True)),
+        *calamities(SEATS[:12]),
         Shot("16-calamity-count-sealed"),
-        *(e(civ, n) for civ, n in zip(SEATS[12:], (2, 0, 1, 0, 0, 1), strict=True)),
+        *calamities(SEATS[12:]),
         Shot("17-calamities-revealed", hold=4),
+        Host.make("discard", seat=S["Nubia"], name="Famine"),  # the duplicate goes first
+        Host.make("discard", seat=S["Nubia"], name="Piracy"),  # then a major, at random
+        Shot("17b-random-discards", hold=3),
         Host.make("advances"),
         *advances(),
         Shot("21-advances-bought", hold=3),

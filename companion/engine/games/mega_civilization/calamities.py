@@ -1,26 +1,38 @@
-"""Mega Civilization's calamity count: the host ends the trade (`calamities`), each seat
-enters how many calamity cards it holds, sealed (`SealedRound`) until every seat has locked,
-then all counts are revealed together and the turn is over.
+"""Mega Civilization's calamities after the trade: the host ends the trade (`calamities`);
+each seat enters, sealed (`SealedRound`), the calamity cards it holds: by name (option
+`calamities = names`, the default) or only how many (`count`). All are revealed together
+when the last seat locks. By name, the companion then applies the limits (`calamity_cards`:
+3 at most, 2 majors at most, no duplicates) and records each random discard the host makes
+(`discard`), refusing what the rules forbid; the table shows who is hit by what.
 
-The seat's box for the count comes from the sealed round (`prompts`); a count never reaches
-the table, a log line or another box before the reveal.
+PRIVATE until the reveal: the names a seat is picking (`cal_draft`) and every locked entry;
+the box's prompt lives here (`prompt`), the table's panel too (`panel`).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 from ...actions import Host, Value
 from ...chronicle import appended
 from ...errors import IllegalAction
 from ...game import Event, Step
+from ...prompts import Choice, Prompt
 from ...rounds.sealed import SealedRound
 from ...text import msg
+from ...views import Cell, Panel
+from .calamity_cards import BY_NAME, copies, excess, in_game, lock_value, may_discard, parse
+from .civs import AST_RANK
 from .state import MAX_CALAMITIES, MegaState
 
 
+def by_name(state: MegaState) -> bool:
+    return state.options.get("calamities", "names") == "names"
+
+
 def start(state: MegaState, action: Host) -> Step[MegaState]:
-    """Host: the trade is over (a running timer stops as of `at_ms`); the count opens."""
+    """Host: the trade is over (a running timer stops as of `at_ms`); the entries open."""
     if state.phase != "trade":
         raise IllegalAction("Only after\nthe trade")
     timer = state.timer
@@ -29,28 +41,137 @@ def start(state: MegaState, action: Host) -> Step[MegaState]:
     if timer.running:
         timer = replace(timer, running=False, deadline_ms=None)
     line = msg("Trade over: enter your calamity cards")
-    new = replace(state, phase="calamity", timer=timer, picking={},
-                  calamity=SealedRound(tuple(range(len(state.seats)))),
+    new = replace(state, phase="calamity", timer=timer, picking={}, cal_draft={}, held={},
+                  dropped=(), calamity=SealedRound(tuple(range(len(state.seats)))),
                   log=appended(state.log, line))
     return Step(new, (Event(line),))
 
 
 def count(state: MegaState, seat: int, value: Value) -> Step[MegaState]:
-    """The seat's count, locked; the last one reveals them all."""
+    """The seat's entry: a count, or by name a pick, `clear`, or the lock (`held:...`)."""
+    if by_name(state):
+        return _name_entry(state, seat, value)
     if not isinstance(value, int) or not 0 <= value <= MAX_CALAMITIES:
         raise IllegalAction(msg("Enter 0 to {hi}", hi=MAX_CALAMITIES))
+    return _lock(state, seat, value)
+
+
+def _name_entry(state: MegaState, seat: int, value: Value) -> Step[MegaState]:
+    if state.calamity.is_locked(seat):
+        raise IllegalAction("Already locked\nhold OK: unlock")
+    n = len(state.seats)
+    names = {c.name for c in in_game(n)}
+    draft = list(state.cal_draft.get(seat, ()))
+    if value == "clear":
+        return Step(replace(state, cal_draft={**state.cal_draft, seat: ()}),
+                    (Event(msg("Cleared"), seat),))
+    if isinstance(value, str) and value in names:
+        held = draft.count(value)
+        # Another copy while the game has one (two blocks), else back to none.
+        draft = [d for d in draft if d != value] if held >= copies(n) else [*draft, value]
+        new = replace(state, cal_draft={**state.cal_draft, seat: tuple(draft)},
+                      cursor={**state.cursor, seat: value})
+        return Step(new, (Event(msg("{name} x{k}\n{n} held", name=BY_NAME[value].short,
+                                    k=draft.count(value), n=len(draft)), seat),))
+    parsed = parse(value) if isinstance(value, str) else None
+    if parsed is None or any(p not in names for p in parsed) or any(
+            k > copies(n) for k in Counter(parsed).values()):
+        raise IllegalAction("Not a calamity\nof this game")
+    return _lock(state, seat, lock_value(parsed))
+
+
+def _lock(state: MegaState, seat: int, value: Value) -> Step[MegaState]:
     rnd = state.calamity.enter(seat, value)
     new = replace(state, calamity=rnd)
     events: list[Event] = [Event(msg("{civ} locked", civ=state.label(seat)))]
     if rnd.complete:
-        counts = {s: int(v) for s, v in rnd.values().items()}
+        values = rnd.values()
+        if by_name(state):
+            held = {s: parse(str(v)) or () for s, v in values.items()}
+            counts = {s: len(h) for s, h in held.items()}
+        else:
+            held, counts = {}, {s: int(v) for s, v in values.items()}
         line = msg("Calamity cards revealed: {total} in all", total=sum(counts.values()))
-        new = replace(new, phase="after", calamities=counts, log=appended(new.log, line))
+        new = replace(new, phase="after", calamities=counts, held=held,
+                      log=appended(new.log, line))
         events.append(Event(line))
+        for s in sorted(held, key=lambda s: AST_RANK.get(state.civs[s] or "", 99)):
+            if excess(held[s]):
+                due = msg("{civ} must drop {n} at random", civ=state.label(s),
+                          n=excess(held[s]))
+                new = replace(new, log=appended(new.log, due))
+                events.append(Event(due))
     return Step(new, tuple(events))
 
 
 def withdraw(state: MegaState, seat: int) -> Step[MegaState]:
-    """The seat unlocks its count (before the reveal only)."""
+    """The seat unlocks its entry (before the reveal only)."""
     new = replace(state, calamity=state.calamity.withdraw(seat))
     return Step(new, (Event(msg("{civ} unlocked", civ=state.label(seat))),))
+
+
+def discard(state: MegaState, action: Host) -> Step[MegaState]:
+    """Host: the calamity a seat discarded at random (drawn face down), as the limits ask."""
+    if state.phase != "after" or not by_name(state):
+        raise IllegalAction("After the reveal\nby name only")
+    seat, name = action.int_param("seat"), action.str_param("name")
+    if not 0 <= seat < len(state.seats) or name not in BY_NAME:
+        raise IllegalAction("Give a seat and\na calamity")
+    held = state.held.get(seat, ())
+    why = may_discard(held, name)
+    if why is not None:
+        raise IllegalAction(why)
+    rest = list(held)
+    rest.remove(name)
+    line = msg("{civ} drops {name} (at random)", civ=state.label(seat), name=name)
+    new = replace(state, held={**state.held, seat: tuple(rest)},
+                  dropped=(*state.dropped, (seat, name)), log=appended(state.log, line))
+    return Step(new, (Event(line),))
+
+
+def pending(state: MegaState) -> int:
+    """Random discards still due after a reveal by name."""
+    return sum(excess(h) for h in state.held.values())
+
+
+def prompt(state: MegaState, seat: int) -> Prompt:
+    if not by_name(state):
+        return state.calamity.prompt(seat, msg("Calamities?"), lo=0, hi=MAX_CALAMITIES)
+    own = state.calamity.own(seat)
+    if own is not None:
+        shown = parse(str(own)) or ()
+        return Prompt("choice", msg("Calamities?"), initial=own, sealed=True, locked=True,
+                      locked_value=own, unlockable=True,
+                      choices=(Choice(str(own), msg("{n} held", n=len(shown))),))
+    draft = state.cal_draft.get(seat, ())
+    choices = [Choice(lock_value(draft), msg("Lock: {n} held", n=len(draft)))]
+    for c in in_game(len(state.seats)):
+        k = draft.count(c.name)
+        choices.append(Choice(c.name, msg("{name} x{k}", name=c.short, k=k) if k
+                              else msg("{name}", name=c.short)))
+    choices.append(Choice("clear", msg("Clear all")))
+    initial = state.cursor.get(seat, choices[0].key)
+    if initial not in {c.key for c in choices}:
+        initial = choices[0].key
+    return Prompt("choice", msg("Calamities: {n}", n=len(draft)), choices=tuple(choices),
+                  initial=initial, sealed=True, must_act=True)
+
+
+def panel(state: MegaState) -> Panel:
+    """After a reveal by name: who is hit by what (A.S.T. order), what must still go at
+    random and what went."""
+    rows: list[tuple[Cell, ...]] = [(Cell(msg("Civilization"), "head"),
+                                     Cell(msg("Calamities"), "head"),
+                                     Cell(msg("To drop"), "head"),
+                                     Cell(msg("Dropped"), "head"))]
+    for s in sorted(range(len(state.seats)), key=lambda s: AST_RANK.get(state.civs[s] or "", 99)):
+        held = state.held.get(s, ())
+        due = excess(held)
+        gone = [BY_NAME[n].short for seat, n in state.dropped if seat == s]
+        rows.append((Cell(state.label(s)),
+                     Cell(", ".join(BY_NAME[n].short for n in held) or "-",
+                          "alert" if held else ""),
+                     Cell(str(due) if due else "", "alert" if due else ""),
+                     Cell(", ".join(gone))))
+    total = sum(len(h) for h in state.held.values())
+    return Panel(msg("Calamities held"), tuple(rows), msg("{n} to resolve", n=total))

@@ -13,6 +13,8 @@ from ...errors import IllegalAction
 from ...game import HostCommand, Step
 from ...text import msg
 from . import purchase
+from .calamities import pending
+from .calamity_cards import excess
 from .civs import CIV_NAMES, EAST, WEST
 from .state import MegaState
 from .trade_cards import buy, done_drawing
@@ -60,7 +62,12 @@ def commands(state: MegaState) -> tuple[HostCommand, ...]:
         cmds.append(HostCommand("timer_extend", msg("Extend the timer"),
                                 {"seconds": (30, 60, 120, 300)}))
         cmds.append(HostCommand("calamities", msg("End trade: calamity count"), timed=True))
-    if state.phase == "after":
+    if state.phase == "after" and pending(state):
+        over = tuple(s for s, h in state.held.items() if excess(h))
+        cmds.append(HostCommand("discard", msg("Random calamity discard"),
+                                {"seat": over, "name": tuple(sorted({n for s in over
+                                                                     for n in state.held[s]}))}))
+    if state.phase == "after" and not pending(state):
         cmds.append(HostCommand("advances", msg("12: buy advances")))
     if state.phase == "advances":
         cmds.append(HostCommand("skip", msg("Skip the current seat")))

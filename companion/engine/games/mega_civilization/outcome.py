@@ -46,7 +46,10 @@ def outcome(game_id: str, state: MegaState) -> dict[str, Any]:
                   "warnings_ms": list(timer.view(state).warnings_ms)},
         "calamities": {"locked": sorted(state.calamity.entries),
                        "revealed": [{"seat": s, "count": n}
-                                    for s, n in sorted(state.calamities.items())]},
+                                    for s, n in sorted(state.calamities.items())],
+                       "held": [{"seat": s, "names": list(h)} for s, h in sorted(
+                           state.held.items())],
+                       "dropped": [{"seat": s, "name": n} for s, n in state.dropped]},
         "advances": purchase_view.outcome(state),
         "log": [line.render() for line in state.log],
         "final": (sheet_json(scoring.score_sheet(state)) if state.phase in ("score", "over")

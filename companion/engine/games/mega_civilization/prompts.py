@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from ...prompts import Choice, Prompt
 from ...text import Msg, msg
-from . import purchase_view, scoring
+from . import calamities, purchase_view, scoring
 from .calculator import calc_list, hand_total
-from .state import BUY_STACK, MAX_CALAMITIES, MAX_CITIES, MAX_TREASURY, MegaState
+from .state import BUY_STACK, MAX_CITIES, MAX_TREASURY, MegaState
 from .trade_cards import plan
 from .treasury import needed
 
@@ -40,7 +40,7 @@ def prompt(state: MegaState, seat: int) -> Prompt:
     if state.phase == "buy":
         return buy_prompt(state, seat, money)
     if state.phase == "calamity":
-        return state.calamity.prompt(seat, msg("Calamities?"), lo=0, hi=MAX_CALAMITIES)
+        return calamities.prompt(state, seat)
     if state.phase in ("trade", "after"):
         return calc_prompt(state, seat)
     if state.phase == "advances":

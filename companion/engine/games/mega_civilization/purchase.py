@@ -34,6 +34,7 @@ from .advances import (
     anatomy_choices,
     price_after,
 )
+from .calamities import pending
 from .calculator import calc_list, set_value
 from .civs import AST_RANK
 from .state import MegaState, join
@@ -46,6 +47,8 @@ def start(state: MegaState, action: Host) -> Step[MegaState]:
     """Host: the calamities are resolved; phase 12 opens in A.S.T. order."""
     if state.phase != "after":
         raise IllegalAction("After the\ncalamity count")
+    if pending(state):
+        raise IllegalAction("Random discards\nfirst")
     order = sorted(range(len(state.seats)), key=lambda s: AST_RANK.get(state.civs[s] or "", 99))
     line = msg("12: advances in A.S.T. order")
     new = replace(state, phase="advances", study=OrderedRound.of(order), learnt={}, paid={},

@@ -41,7 +41,7 @@ def prompt(state: MegaState, seat: int) -> Prompt:
     if step == "pick":
         return _pick_prompt(state, seat, money)
     if step == "cards":
-        return _cards_prompt(state, seat, money)
+        return _cards_prompt(state, seat)
     if step.startswith("count:"):
         name = step[len("count:"):]
         cap = {nm: c for nm, _, c in calc_list(state, seat)}[name]
@@ -49,7 +49,7 @@ def prompt(state: MegaState, seat: int) -> Prompt:
                       initial=state.pay_cards.get(seat, {}).get(name, 0), must_act=True)
     if step == "treasury":
         need = max(basket_total(state, seat) - cards_value(state, seat), 0)
-        return Prompt("number", msg("Treasury to pay"), lo=0, hi=money,
+        return Prompt("number", msg("Treasury pay"), lo=0, hi=money,
                       initial=min(need, money), money=money, must_act=True)
     if step == "credit":
         return Prompt("choice", msg("+5 credit ({n})", n=state.credit_left.get(seat, 0)),
@@ -87,7 +87,7 @@ def _pick_prompt(state: MegaState, seat: int, money: int) -> Prompt:
                   choices=tuple(choices), initial=initial, money=money, must_act=True)
 
 
-def _cards_prompt(state: MegaState, seat: int, money: int) -> Prompt:
+def _cards_prompt(state: MegaState, seat: int) -> Prompt:
     paying = state.pay_cards.get(seat, {})
     t = state.pay_treasury.get(seat, 0)
     choices = [Choice("confirm", msg("Pay now")), Choice("treasury", msg("Treasury {n}", n=t))]
@@ -99,7 +99,7 @@ def _cards_prompt(state: MegaState, seat: int, money: int) -> Prompt:
         initial = "confirm"
     return Prompt("choice", msg("{v}+{t} of {p}", v=cards_value(state, seat), t=t,
                                 p=basket_total(state, seat)),
-                  choices=tuple(choices), initial=initial, money=money, must_act=True)
+                  choices=tuple(choices), initial=initial, must_act=True)  # no room for $
 
 
 def panel(state: MegaState) -> Panel:

@@ -76,6 +76,9 @@ class MegaCivilization(Rules[MegaState]):
         OptionSpec("warn_second", 15, lo=0, hi=3600,
                    help="second warning, seconds before zero (0 = none)"),
         OptionSpec("countdown", 5, lo=0, hi=10, help="warn each of the last N seconds (0 = none)"),
+        OptionSpec("calamities", "names", ("names", "count"),
+                   help="names: each seat enters its calamity cards by name (limits and random "
+                        "discards checked); count: only how many"),
         OptionSpec("timer_sound", "off", ("off", "on"), help="sound at warnings and at zero"),
         *_civ_options(),
     )
@@ -100,6 +103,7 @@ class MegaCivilization(Rules[MegaState]):
             "skip": host.skip,
             **{command: timer.command for command in timer.COMMANDS},
             "calamities": calamities.start,
+            "discard": calamities.discard,
             "advances": purchase.start,
             "turn": setup.turn,
             "end": scoring.start,

@@ -20,6 +20,7 @@ from ...rounds.ordered import OrderedRound
 from ...rounds.sealed import SealedRound
 from ...seats import Seat
 from ...text import msg
+from .calamities import pending
 from .civs import BLOCK_NAMES, CIV_REGION, EAST, WEST, civ_from_name, parse_civ
 from .state import MAX_TREASURY, MegaState, Timer
 
@@ -90,7 +91,8 @@ def new_turn(state: MegaState) -> MegaState:
                    draw=OrderedRound(()),
                    drawn={}, empties={}, reporting=frozenset(), buy=OrderedRound(()),
                    bought={}, passed=frozenset(), timer=Timer(total, total),
-                   calamity=SealedRound(()), calamities={}, picking={},
+                   calamity=SealedRound(()), calamities={}, picking={}, cal_draft={},
+                   held={}, dropped=(),
                    study=OrderedRound(()), learnt={}, paid={}, discards={}, basket={},
                    pay_cards={}, pay_treasury={}, step={}, credit_left={},
                    log=appended(state.log, msg("Turn {n}: enter your cities", n=turn)))
@@ -150,5 +152,7 @@ def block(state: MegaState, action: Host) -> Step[MegaState]:
 def turn(state: MegaState, action: Host) -> Step[MegaState]:
     if state.phase not in ("after", "bought"):
         raise IllegalAction("Finish this turn\nfirst")
+    if pending(state):
+        raise IllegalAction("Random discards\nfirst")
     new = new_turn(state)
     return Step(new, (Event(new.log[-1]),))

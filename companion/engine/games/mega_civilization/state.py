@@ -78,6 +78,9 @@ class MegaState:
     passed: frozenset[int] = frozenset()
     calamity: SealedRound = field(default_factory=lambda: SealedRound(()))
     calamities: Mapping[int, int] = field(default_factory=dict)  # revealed counts
+    cal_draft: Mapping[int, tuple[str, ...]] = field(default_factory=dict)  # PRIVATE picks
+    held: Mapping[int, tuple[str, ...]] = field(default_factory=dict)  # revealed, by name
+    dropped: tuple[tuple[int, str], ...] = ()  # the host's random discards (seat, name)
     hands: Mapping[int, Mapping[str, int]] = field(default_factory=dict)  # calculator: PRIVATE
     picking: Mapping[int, str] = field(default_factory=dict)  # calculator step 2: PRIVATE
     cursor: Mapping[int, str] = field(default_factory=dict)  # calculator's last pick: PRIVATE

@@ -13,7 +13,7 @@ from typing import Any
 from ...scoresheet import result_line
 from ...text import Msg, msg
 from ...views import Cell, Panel, SeatLine, TableView
-from . import purchase_view, scoring, timer
+from . import calamities, purchase_view, scoring, timer
 from .civs import AST_RANK, BLOCK_NAMES
 from .state import MegaState, join
 from .trade_cards import draw_order, plan
@@ -29,7 +29,8 @@ def table(name: Msg, state: MegaState) -> TableView:
         panels.append(purchase_view.panel(state))
     elif state.phase == "after":
         # The turn's trade cards are history now: the screen is the calamity count's.
-        panels.append(_calamity_panel(state))
+        panels.append(calamities.panel(state) if calamities.by_name(state)
+                      else _calamity_panel(state))
     elif state.phase == "setup":
         panels.append(_setup_panel(state))
     elif state.phase == "cities":
@@ -105,8 +106,14 @@ def _headline(state: MegaState) -> tuple[Msg, Msg]:
                 msg("Deals of 3+ cards each side. Your box adds up your sets privately."))
     if state.phase == "calamity":
         return (msg("Calamity count"),
+                msg("Each seat enters the calamity cards it holds by name; shown together.")
+                if calamities.by_name(state) else
                 msg("Each seat enters how many calamity cards it holds; shown together."))
     if state.phase == "after":
+        if calamities.pending(state):
+            return (msg("Turn {n}: calamities over the limit", n=state.turn),
+                    msg("3 at most, 2 majors, no duplicates: the host records each random "
+                        "discard."))
         return (msg("Turn {n}: calamity cards revealed", n=state.turn),
                 msg("Resolve the calamities; then the host opens 12: advances."))
     if state.phase == "advances":

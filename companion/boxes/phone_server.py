@@ -53,6 +53,7 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "same-origin",  # "no-referrer" would make form posts say Origin: null
     "Content-Security-Policy": "default-src 'self'; connect-src 'self'; frame-ancestors 'none'",
     "Cache-Control": "no-store",
+    "Server": "companion",  # not aiohttp's name and version: nothing to look up for a visitor
 }
 
 

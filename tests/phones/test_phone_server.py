@@ -136,6 +136,9 @@ def test_wrong_or_missing_token_gets_403_and_changes_nothing(table: PhoneTable) 
         async with aiohttp.ClientSession(cookie_jar=jar) as s:
             async with s.get(table.url + "/seat") as r:
                 assert r.status == 403
+                assert r.headers["X-Frame-Options"] == "DENY"
+                assert "default-src 'self'" in r.headers["Content-Security-Policy"]
+                assert r.headers["Server"] == "companion"
             jar.update_cookies({COOKIE: "x" * 32})
             async with s.get(table.url + "/seat") as r:
                 assert r.status == 403

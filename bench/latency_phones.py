@@ -226,9 +226,9 @@ def main() -> None:
           f"{percentiles(frames)}  lost={lost}  "
           f"[{'OK' if ok else 'OVER'}: target p99 <= {TARGET_P99_MS:.0f} ms, none lost]")
     print(f"phone press-to-LOCKED on the phone (journal written first): {percentiles(confirms)}")
-    boxes = idle_cpu(args.seconds, connect=False, serve=False)
     without = idle_cpu(args.seconds, connect=False)
     with_phones = idle_cpu(args.seconds, connect=True)
+    boxes = idle_cpu(args.seconds, connect=False, serve=False)
     base = min(boxes, without)  # the stricter of the two "without" figures
     ratio = with_phones / base if base else float("inf")
     verdict = "OK" if with_phones <= 2 * base else "OVER"

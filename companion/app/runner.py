@@ -59,17 +59,19 @@ def build_boxes(cfg: Config, sink: InputSink, clock: Callable[[], float], *,
                 state_dir: Path | None = None, **sources: Any) -> Boxes:
     """Every configured box, of any kind, from the one box factory. `serial_ports` replaces
     USB discovery (tests pass pty paths); `serial_options` tunes the serial boxes;
-    `translate` and `state_dir` (where phone tokens are kept) are for phone seats; `sources`
-    (i2c, pin_factory, retry_after) go to the factory."""
+    `translate` is for phone seats and the serial boxes' own prompts; `state_dir` keeps the
+    phones' tokens and which USB device plays each serial seat (None: for this run only);
+    `sources` (i2c, pin_factory, retry_after) go to the factory."""
     from companion.boxes.factory import BoxFactory
 
     names = {i: sc.seat.name for i, sc in enumerate(cfg.seats)}
     phones = {"port": cfg.phones.port, "listen": cfg.phones.listen, "url": cfg.phones.url,
               "translate": translate or translator(cfg.language), "lang": cfg.language,
               "state_dir": state_dir}
+    serial = {"translate": translate or translator(cfg.language), **(serial_options or {})}
     factory = BoxFactory(sink, clock, lcd=cfg.lcd, lcds=cfg.box_lcds(),
-                         serial_ports=serial_ports, serial_options=serial_options,
-                         phone_options=phones, **sources)
+                         serial_ports=serial_ports, serial_options=serial,
+                         phone_options=phones, state_dir=state_dir, **sources)
     return factory.build(cfg.wanted_boxes(), names, host_keyboard=cfg.host_box == "keyboard")
 
 
@@ -248,7 +250,8 @@ def run_from_config(path: Path, journal: Path | None = None, lang: str | None = 
     keeper.open()
     app.renderer = keeper
     app.watchers.append(keeper)
-    # Seat claims (phones) are decided by the host and recorded beside the journal.
+    # Seat claims (phones, a new serial box for a seat) are decided by the host and recorded
+    # beside the journal, like which USB device plays each serial seat.
     state_dir = journal_path.parent
     controller.claims.log = ClaimLog(state_dir / CLAIMS_FILE, wall_clock)
     boxes = build_boxes(cfg, app.sink, clock, translate=translate, state_dir=state_dir)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine.text import Msg, msg
@@ -87,7 +88,8 @@ class BoxFactory:
     """Builds boxes into `made` (a `Boxes`). Every hardware source is injectable: `i2c` (a
     busio.I2C-like bus; None opens the Pi's), `pin_factory` (gpiozero; None = the default),
     `serial_ports` (replaces USB discovery), `serial_options` (tunes `SerialBoxes`),
-    `phone_options` (`Phones`' port, listen, url, translate, lang, state_dir)."""
+    `phone_options` (`Phones`' port, listen, url, translate, lang, state_dir); `state_dir`
+    is where the serial seats' device bindings are kept (None: in memory)."""
 
     def __init__(self, sink: InputSink, clock: Clock, *, lcd: str = "pcf8574",
                  i2c: Any = None, pin_factory: Any = None,
@@ -96,7 +98,8 @@ class BoxFactory:
                  lcds: Mapping[int, tuple[str, int | None]] | None = None,
                  retry_after: float = 3.0,
                  open_i2c: Callable[[], I2CBus] | None = None,
-                 phone_options: Mapping[str, Any] | None = None) -> None:
+                 phone_options: Mapping[str, Any] | None = None,
+                 state_dir: Path | None = None) -> None:
         self.sink, self.clock, self.lcd = sink, clock, lcd
         # Per seat: its GPIO box's backpack kind and address (None: the kind's default).
         self.lcds = dict(lcds or {})
@@ -105,6 +108,7 @@ class BoxFactory:
         self.pin_factory = pin_factory
         self.serial_ports = serial_ports
         self.serial_options = dict(serial_options or {})
+        self.state_dir = state_dir
         self.made = Boxes()
         # A seat's box fault starts or ends: the seat is marked and the loop wakes to say so.
         self.made.faults.on_change = lambda seat, fault: sink(BoxStatus(seat, fault is None))
@@ -247,13 +251,17 @@ class BoxFactory:
                      **options: Any) -> SerialBoxes:
         """(seat, box id or `*N`) each, in one manager; `options` over `serial_options`.
         The caller starts it (the check waits for boxes itself)."""
+        from .serial_bindings import BINDINGS_FILE, SeatBindings
         from .serial_box import SerialBoxes
         from .serial_seat import SerialSeat
 
         specs: list[SerialSeat] = [SerialSeat(seat, names.get(seat, "host"), box_id)
                                    for seat, box_id in wanted]
+        options = {**self.serial_options, **options}
+        if self.state_dir is not None and "bindings" not in options:
+            options["bindings"] = SeatBindings(self.state_dir / BINDINGS_FILE)
         manager = SerialBoxes(specs, self.sink, self.clock, discover=self.serial_ports,
-                              **{**self.serial_options, **options})
+                              **options)
         self.made.closers.append(manager.close)
         self.made.boxes.update(manager.boxes)
         self.made.notice, self.made.serial = manager.notice, manager

@@ -4,8 +4,11 @@ This module owns `BoxLink`. A reader thread frames bytes into lines (`LineFramer
 the port, like pyserial's `serial.threaded`), asks the box `ID?` (input sent before the port
 was opened is lost, so the host never waits for a greeting), then turns KEY lines into key
 edges for its owner. A writer thread sends LCD text and LED modes (latest wins, so `show()`
-never blocks the loop) and the host heartbeat. A box silent for `timeout` seconds, or a port
-error (unplug), closes the link. The owner (`SerialBoxes`) decides what a link's box is for.
+never blocks the loop) and the host heartbeat. A box that restarts behind an open port (its
+hello `ID` line, or its KEY numbers going back) is followed: key numbers are counted afresh
+and the glass and LED are sent again, with no false "lost" warnings. A box silent for
+`timeout` seconds, or a port error (unplug), closes the link. The owner (`SerialBoxes`)
+decides what a link's box is for.
 """
 
 from __future__ import annotations
@@ -21,6 +24,10 @@ from .lcd_text import to_hd44780
 from .vocabulary import LCD_COLS, Key
 
 log = logging.getLogger(__name__)
+
+# An ID line within this long of our ID? is its answer (a slow box answers two asks), not
+# the hello of a box that restarted.
+ANSWER_WINDOW = 1.0
 
 
 class LinkOwner(Protocol):
@@ -46,9 +53,10 @@ class LinkClosed(Exception):
 class BoxLink:
     """One open serial port and the box behind it. Created and owned by `SerialBoxes`."""
 
-    def __init__(self, owner: LinkOwner, path: str) -> None:
+    def __init__(self, owner: LinkOwner, path: str, usb_serial: str | None = None) -> None:
         self.owner = owner
         self.path = path
+        self.usb_serial = usb_serial  # the USB device's serial number, None if unknown
         self.ident: sp.Ident | None = None
         self.seat: int | None = None
         self.state = "opening"  # identifying, bound, unclaimed, refused, closed
@@ -56,6 +64,7 @@ class BoxLink:
         self.dropped = 0  # garbled, truncated, unknown lines
         self.errors_reported = 0  # ERR lines: the box dropped one of ours
         self.keys_lost = 0  # KEY lines missing by sequence number
+        self.restarts = 0  # times the box restarted while the port stayed open
         self._held: dict[str, bool] = dict.fromkeys(sp.KEYS, False)
         self._seq: int | None = None
         self._framer = sp.LineFramer()
@@ -65,6 +74,8 @@ class BoxLink:
         self._lcd: tuple[str, str] | None = None
         self._led: str | None = None
         self._control: list[sp.Message] = []
+        self._sent: tuple[tuple[str, str] | None, str | None] = (None, None)  # LCD, LED
+        self._asked_at = 0.0  # when we last sent ID?
         self._failed: str | None = None  # set by the writer when the port fails under it
         self._reader = threading.Thread(target=self._read_loop, name=f"serial-box {path}",
                                         daemon=True)
@@ -115,9 +126,11 @@ class BoxLink:
                     self._control.clear()
                     if self._lcd is not None:
                         out.append(sp.LcdText(*self._lcd))
+                        self._sent = (self._lcd, self._sent[1])
                         self._lcd = None
                     if self._led is not None:
                         out.append(sp.Led(self._led))
+                        self._sent = (self._sent[0], self._led)
                         self._led = None
                 if self._stop.is_set():
                     return
@@ -160,8 +173,7 @@ class BoxLink:
         owner = self.owner
         self.state = "identifying"
         self.post(sp.Identify())
-        start = last_rx = time.monotonic()
-        asked = start
+        start = last_rx = self._asked_at = time.monotonic()
         while not self._stop.is_set():
             data = self._port.read(self._port.in_waiting or 1)
             now = time.monotonic()
@@ -174,9 +186,9 @@ class BoxLink:
                     raise LinkClosed(f"no companion box answers ID? within "
                                      f"{owner.identify_timeout:.0f}s (not a box, or its "
                                      f"firmware is not running)")
-                if now - asked >= 0.5:  # a box that was still booting (or reset on open)
+                if now - self._asked_at >= 0.5:  # a box still booting (or reset on open)
                     self.post(sp.Identify())
-                    asked = now
+                    self._asked_at = now
             elif now - last_rx > owner.timeout:
                 raise LinkClosed(f"silent for {owner.timeout:.1f}s (no heartbeat)")
         return self._failed or "closed"
@@ -198,6 +210,8 @@ class BoxLink:
             elif message != self.ident:
                 log.warning("%s: box now says it is %s; ignored until it is plugged in again",
                             self.path, message.box_id)
+            else:
+                self._hello()
         elif self.ident is None:
             pass  # stale lines from before our ID? (a greeting, old heartbeats)
         elif isinstance(message, sp.KeyEvent):
@@ -217,10 +231,35 @@ class BoxLink:
             log.debug("%s: box dropped a host line: %s", self.path, message.reason)
         return True
 
+    def _hello(self) -> None:
+        """The box said who it is again: it restarted (its hello), or answered a second ID?
+        late. Either way its key numbers may start from 0 and its glass may be blank."""
+        self._seq = None
+        if time.monotonic() - self._asked_at > ANSWER_WINDOW:
+            self.restarts += 1
+            log.info("%s: box %s restarted; its key numbers start again", self.path,
+                     self.ident.box_id if self.ident else "?")
+        self._resend()
+
+    def _resend(self) -> None:
+        with self._cv:  # what the box showed before it restarted, unless newer is queued
+            if self._lcd is None:
+                self._lcd = self._sent[0]
+            if self._led is None:
+                self._led = self._sent[1]
+            self._cv.notify_all()
+
     def _key_event(self, event: sp.KeyEvent) -> None:
         if self._seq is not None:
             missing = (event.seq - self._seq - 1) % sp.MAX_SEQ
-            if missing:
+            if missing >= sp.MAX_SEQ // 2:
+                # Behind us, not ahead: the box counts from 0 again (it restarted and its
+                # hello was lost, or its firmware sends none). No line is missing.
+                self.restarts += 1
+                log.info("%s: box's key numbers went back from %d to %d: it restarted",
+                         self.path, self._seq, event.seq)
+                self._resend()
+            elif missing:
                 self.keys_lost += missing
                 log.warning("%s: %d key line(s) lost", self.path, missing)
         self._seq = event.seq

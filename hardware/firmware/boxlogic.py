@@ -18,7 +18,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-FIRMWARE = "1.1"  # 1.1: LCD retry, watchdog, short id on the LCD, USB reset
+FIRMWARE = "1.2"  # 1.1: LCD retry, watchdog, short id on the LCD, USB reset; 1.2: hello
 DEBOUNCE_MS = 20  # contacts bounce for a few ms; a human press lasts 60 ms or more
 HEARTBEAT_MS = 1000
 HOST_TIMEOUT_MS = 3000  # three missed host heartbeats: the host is gone (crashed, unplugged)
@@ -91,6 +91,11 @@ class BoxLogic:
         self.last_bytes = now  # when anything last came from the host, whole line or not
         self.dropped = 0  # host lines dropped (garbled, too long, unknown)
         self.lcd_fault = False  # the LCD stopped answering: the LED flickers until it is back
+        # The hello: one ID line, unasked, on the first tick after a (re)start. A host that
+        # opened the port later never sees it (it asks ID? anyway); a host that kept the port
+        # open while the box restarted (a UART bridge, a MicroPython soft reset) learns from
+        # it that the KEY numbers start from 0 again, and sends the LCD text and LED again.
+        self.hello_due = True
 
     # -- from the host
 
@@ -110,6 +115,7 @@ class BoxLogic:
                 continue
             self.last_rx = now
             if isinstance(message, sp.Identify):
+                self.hello_due = False  # the answer is the hello
                 # Our state follows at once, so the host knows which keys are held (stuck).
                 out.append(sp.encode(self.ident))
                 out.append(sp.encode(self.heartbeat()))
@@ -153,6 +159,10 @@ class BoxLogic:
             # The host went quiet mid-line (a USB reset, a host restart): drop the half line,
             # or it would be glued to the first line of the next connection.
             self.framer = sp.LineFramer()
+        if self.hello_due:
+            self.hello_due = False
+            self.last_hb = now
+            return [sp.encode(self.ident), sp.encode(self.heartbeat())]
         if self.diff(now, self.last_hb) >= self.heartbeat_ms:
             self.last_hb = now
             return [sp.encode(self.heartbeat())]

@@ -4,7 +4,9 @@ This module owns the fake: one `os.openpty()` pair is one plugged-in box (the ho
 slave path like /dev/ttyACM0); a thread runs `boxlogic.BoxLogic` on the
 master end, so the host talks to the very code a Pico runs. `unplug()` closes both ends,
 which the host sees exactly as a USB unplug (SerialException on read); `plug()` makes a new
-pair with a new path, like a replug onto another port. `send_raw` injects garbage.
+pair with a new path, like a replug onto another port. `restart()` starts the firmware's
+logic again with the port kept open (a soft reset behind a UART bridge). `send_raw` injects
+garbage.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ class FakeSerialBox:
                  heartbeat_ms: int = HEARTBEAT_MS, host_timeout_ms: int = HOST_TIMEOUT_MS,
                  answer: bool = True) -> None:
         self.box_id = box_id
+        self._boot = (lcd_address, heartbeat_ms, host_timeout_ms)
         self.logic = BoxLogic(box_id, lcd_address, _ms(), heartbeat_ms=heartbeat_ms,
                               host_timeout_ms=host_timeout_ms)
         self.answer = answer  # False: a hung box (the port is there, nothing comes back)
@@ -71,6 +74,14 @@ class FakeSerialBox:
             with contextlib.suppress(OSError):
                 os.close(fd)
         self._master = self._slave = -1
+
+    def restart(self) -> None:
+        """The firmware starts again, the port stays open (a UART bridge's box, or a
+        MicroPython soft reset): key numbers from 0, a blank glass, the hello line first."""
+        lcd_address, heartbeat_ms, host_timeout_ms = self._boot
+        with self._lock:
+            self.logic = BoxLogic(self.box_id, lcd_address, _ms(), heartbeat_ms=heartbeat_ms,
+                                  host_timeout_ms=host_timeout_ms)
 
     # -- the buttons
 

@@ -68,7 +68,7 @@ def usb_ports(usb_ids: Iterable[tuple[int, int]] = DEFAULT_USB_IDS, by_id: Path 
     """Ports of plugged-in boxes: comports() with a known VID:PID, plus by-id links of
     MicroPython boards, each named by its /dev/serial/by-id link when it has one (stable
     across replugs and reboots, unlike /dev/ttyACM0), with the device's USB serial number
-    (pyserial's, else the one the by-id name shows)."""
+    (pyserial's; for a by-id link pyserial does not list, the one its name shows)."""
     ids = set(usb_ids)
     if comports is None:
         from serial.tools import list_ports
@@ -82,9 +82,9 @@ def usb_ports(usb_ids: Iterable[tuple[int, int]] = DEFAULT_USB_IDS, by_id: Path 
     if by_id.is_dir():
         for link in sorted(by_id.iterdir()):
             real = os.path.realpath(link)
-            if real in found:
-                found[real] = FoundPort(str(link), found[real].usb_serial
-                                        or serial_from_by_id(str(link)))
+            if real in found:  # pyserial read the device's own serial number (or its lack:
+                # then the name's last field is the model, e.g. usb-FTDI_FT232R-if00-port0)
+                found[real] = FoundPort(str(link), found[real].usb_serial)
             elif "MicroPython" in link.name:
                 found[real] = FoundPort(str(link), serial_from_by_id(str(link)))
     return sorted(found.values(), key=lambda p: p.path)

@@ -3,132 +3,28 @@ the host side, the app loop and the controller are the real ones (Camel Up: Off 
 
 Checked: a sealed round played on serial boxes; unplug and replug mid-round (no lost lock,
 the LCD text comes back, held keys are released); garbage, truncated and oversized lines
-(no crash, no lost input); a box claiming another seat's id (refused, never steals); seats
-claimed at the table; a silent box timing out; discovery by USB id and /dev/serial/by-id.
+(no crash, no lost input); a box claiming another seat's id (refused, never steals, and
+gets the seat only from the host); seats claimed at the table; a spare taking a dead box's
+seat once the host accepts; a silent box timing out; discovery by USB id and
+/dev/serial/by-id, with each device's USB serial number. Binding seats to devices, the
+impostor after an unplug, exclusive ports and box restarts: test_serial_binding.py.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
 
 import pytest
+from serial_table import ByIdDir, Table, all_connected
 
-from companion.app.controller import Controller
-from companion.app.journal import Journal, load
-from companion.app.loop import App
+from companion.app.journal import load
 from companion.boxes import serial_protocol as sp
-from companion.boxes.serial_box import SerialBoxes
-from companion.boxes.serial_ports import usb_ports
-from companion.boxes.serial_seat import SerialSeat
-from companion.boxes.vocabulary import HostInput
+from companion.boxes.serial_ports import FoundPort, usb_ports
+from companion.boxes.vocabulary import HostInput, Intent
 from companion.engine.actions import Enter
-from companion.engine.history import History, Setup
-from companion.engine.registry import get_game
-from companion.engine.seats import Seat
-from companion.engine.text import Msg
-from companion.engine.views import HostLine, TableView
-from companion.i18n import translator
 from hardware.firmware.fakebox import FakeSerialBox
-
-GAME = get_game("camel-up")
-FAST = {"poll_every": 0.03, "heartbeat": 0.2, "timeout": 1.0, "retry_after": 0.05}
-
-
-@dataclass
-class StubRenderer:
-    """Keeps what the table screen would draw: the banner and who is connected."""
-
-    banner: Msg | str | None = None
-    connected: dict[int, bool] = field(default_factory=dict)
-
-    def update(self, view: TableView, lcds: Mapping[int, tuple[str, str]] | None,
-               banner: Msg | str | None, connected: Mapping[int, bool] | None,
-               host: HostLine | None = None) -> bool:
-        self.banner, self.connected = banner, dict(connected or {})
-        return True
-
-    def next_redraw_in(self, view: TableView) -> float | None:
-        return None
-
-
-class Table:
-    """A Camel Up table whose seats play on fake serial boxes over ptys."""
-
-    def __init__(self, tmp: Path, ids: list[str], boxes: list[FakeSerialBox],
-                 **options: Any) -> None:
-        names = ("Ann", "Bob", "Cy", "Di", "Eve")[: len(ids)]
-        setup = Setup(GAME.id, tuple(Seat(n) for n in names), {"start_coins": 5})
-        self.journal_path = tmp / "journal.jsonl"
-        self.journal = Journal.create(self.journal_path, setup)
-        self.controller = Controller(History.start(GAME, setup), self.journal, translator("en"))
-        self.renderer = StubRenderer()
-        self.app = App(self.controller, {}, time.monotonic, self.renderer)
-        self.fakes = boxes
-        seats = [SerialSeat(i, n, b) for i, (n, b) in enumerate(zip(names, ids, strict=True))]
-        self.serial = SerialBoxes(seats, self.app.sink, time.monotonic,
-                                  discover=lambda: [b.path for b in self.fakes if b.plugged],
-                                  **{**FAST, **options})
-        self.app.boxes = dict(self.serial.boxes)
-        self.app.notice = self.serial.notice
-        self.serial.start()
-        self.app.refresh()
-
-    def pump(self, until: Callable[[], bool], timeout: float = 5.0) -> bool:
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            self.app.run_once(0.01)
-            if until():
-                return True
-        return until()
-
-    def settle(self, seconds: float = 0.15) -> None:
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            self.app.run_once(0.01)
-
-    def tap(self, seat: int, key: str, times: int = 1) -> None:
-        for _ in range(times):
-            self.fakes[seat].tap(key)
-            self.settle(0.04)
-
-    def locked(self, seat: int) -> bool:
-        cur = self.controller.state.current
-        return cur is not None and cur.bids.is_locked(seat)
-
-    def bid(self, seat: int, value: int) -> None:
-        self.tap(seat, "plus", value)
-        assert self.pump(lambda: self.controller.lcd_lines(seat)[1].startswith(f"<{value}>"))
-        self.tap(seat, "ok")
-
-    def close(self) -> None:
-        self.serial.close()
-        for b in self.fakes:
-            b.unplug()
-        self.journal.close()
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Callable[..., Table]]:
-    made: list[Table] = []
-
-    def make(ids: list[str], boxes: list[FakeSerialBox] | None = None, **kw: Any) -> Table:
-        boxes = boxes if boxes is not None else [FakeSerialBox(i, heartbeat_ms=200) for i in ids]
-        t = Table(tmp_path, ids, boxes, **kw)
-        made.append(t)
-        return t
-
-    yield make
-    for t in made:
-        t.close()
-
-
-def all_connected(t: Table) -> bool:
-    return all(t.controller.connected.values()) and len(t.controller.connected) == len(t.fakes)
 
 
 def test_pty_boxes_play_a_sealed_round(table: Callable[..., Table]) -> None:
@@ -232,11 +128,14 @@ def test_a_lost_up_line_is_healed_by_the_heartbeat(table: Callable[..., Table]) 
     assert t.controller.lcd_lines(0)[1] == value  # no runaway auto-repeat
 
 
-def test_a_box_claiming_another_seats_id_is_refused(table: Callable[..., Table]) -> None:
-    a, b, c = (FakeSerialBox(i, heartbeat_ms=200) for i in ("box-a", "box-b", "box-c"))
-    t = table(["box-a", "box-b", "box-c"], [a, b, c])
+def test_a_box_claiming_another_seats_id_is_refused(table: Callable[..., Table],
+                                                   tmp_path: Path) -> None:
+    by_id = ByIdDir(tmp_path / "by-id")
+    a, b, c = (by_id.plug(FakeSerialBox(i, heartbeat_ms=200, plugged=False), serial)
+               for i, serial in (("box-a", "A1"), ("box-b", "B2"), ("box-c", "C3")))
+    t = table(["box-a", "box-b", "box-c"], [a, b, c], by_id=by_id)
     assert t.pump(lambda: all_connected(t))
-    intruder = FakeSerialBox("box-a", heartbeat_ms=200)
+    intruder = by_id.plug(FakeSerialBox("box-a", heartbeat_ms=200, plugged=False), "D4")
     t.fakes.append(intruder)
     assert t.pump(lambda: t.renderer.banner is not None)
     text = str(t.renderer.banner)
@@ -248,12 +147,18 @@ def test_a_box_claiming_another_seats_id_is_refused(table: Callable[..., Table])
     intruder.tap("ok")
     t.settle(0.2)
     assert not t.locked(0) and t.controller.lcd_lines(0)[1].startswith("<0>")  # no steal
-    assert t.serial.boxes[0].link is not None and t.serial.boxes[0].link.path == a.path
-    # When the rightful box goes, the refused one (same id) may take over the seat.
-    a.unplug()
-    assert t.pump(lambda: t.serial.boxes[0].link is not None
-                  and t.serial.boxes[0].link.path == intruder.path)
-    assert t.pump(lambda: t.renderer.banner is None)
+    link = t.serial.boxes[0].link
+    assert link is not None and link.path == str(by_id.link("A1"))
+    # When the rightful box goes, the refused one (same id, another device) is not given
+    # the seat: the host is asked, and only the host's Return moves it.
+    by_id.unplug(a)
+    assert t.pump(lambda: t.banner() == "New box for Ann? Return to accept, Left to refuse")
+    assert not t.controller.connected[0]
+    t.host(Intent.OK)
+    assert t.pump(lambda: t.controller.connected[0])
+    link = t.serial.boxes[0].link
+    assert link is not None and link.path == str(by_id.link("D4"))
+    assert t.pump(lambda: t.banner() == "New box for Ann: accepted")
 
 
 def test_seats_claimed_at_the_table_by_pressing_ok(table: Callable[..., Table]) -> None:
@@ -291,8 +196,14 @@ def test_a_spare_box_takes_a_seat_whose_box_has_been_gone_a_while(
     t.fakes[2].unplug()
     spare = FakeSerialBox("spare-1", heartbeat_ms=200)
     t.fakes.append(spare)
-    assert t.pump(lambda: "take seat 3 (Cy)" in str(t.renderer.banner))
+    assert t.pump(lambda: "take seat 3 (Cy)" in t.banner())
     spare.tap("ok")
+    # Cy's seat had a box: a spare gets it only when the host accepts.
+    assert t.pump(lambda: t.banner() == "New box for Cy? Return to accept, Left to refuse")
+    assert spare.wait_for(lambda: spare.lcd() == ("Host must accept", "seat 3: Cy      "))
+    t.settle(0.3)
+    assert not t.controller.connected[2]
+    t.host(Intent.OK)
     assert t.pump(lambda: t.controller.connected[2])
 
 
@@ -322,12 +233,16 @@ def test_usb_ports_by_vid_pid_named_by_id(tmp_path: Path) -> None:
     by_id.mkdir()
     (by_id / "usb-MicroPython_Board_in_FS_mode_e6614c311b4a2b29-if00").symlink_to(tty_a)
     (by_id / "usb-FTDI_FT232R-if00-port0").symlink_to(other)
-    ports = [SimpleNamespace(device=str(tty_a), vid=0x2E8A, pid=0x0005),
-             SimpleNamespace(device=str(tty_b), vid=0x2E8A, pid=0x0005),
-             SimpleNamespace(device=str(other), vid=0x0403, pid=0x6001),
-             SimpleNamespace(device="/dev/ttyS0", vid=None, pid=None)]
+    ports = [SimpleNamespace(device=str(tty_a), vid=0x2E8A, pid=0x0005,
+                             serial_number="e6614c311b4a2b29"),
+             SimpleNamespace(device=str(tty_b), vid=0x2E8A, pid=0x0005,
+                             serial_number="e6614c3100000002"),
+             SimpleNamespace(device=str(other), vid=0x0403, pid=0x6001, serial_number=None),
+             SimpleNamespace(device="/dev/ttyS0", vid=None, pid=None, serial_number=None)]
     found = usb_ports(by_id=by_id, comports=lambda: ports)
-    assert found == sorted([str(by_id / "usb-MicroPython_Board_in_FS_mode_e6614c311b4a2b29-if00"),
-                            str(tty_b)])
+    assert found == sorted([FoundPort(str(by_id / "usb-MicroPython_Board_in_FS_mode_"
+                                                   "e6614c311b4a2b29-if00"), "e6614c311b4a2b29"),
+                            FoundPort(str(tty_b), "e6614c3100000002")], key=lambda p: p.path)
     with_ftdi = usb_ports([(0x2E8A, 5), (0x0403, 0x6001)], by_id=by_id, comports=lambda: ports)
-    assert str(by_id / "usb-FTDI_FT232R-if00-port0") in with_ftdi
+    # The FTDI reports no serial number (pyserial's None): its by-id name is not read as one.
+    assert FoundPort(str(by_id / "usb-FTDI_FT232R-if00-port0"), None) in with_ftdi

@@ -28,6 +28,8 @@ from companion.boxes.serial_box import SerialBoxes
 from companion.boxes.serial_ports import PortBusy, open_serial, serial_from_by_id
 from companion.boxes.serial_seat import SerialSeat
 from companion.boxes.vocabulary import BoxStatus, ClaimRequest, HostInput, InputItem, Intent
+from companion.engine.text import msg
+from companion.i18n import translator
 from hardware.firmware.fakebox import FakeSerialBox
 
 IDS = ["box-a", "box-b", "box-c"]
@@ -248,3 +250,20 @@ def test_a_box_restarting_behind_an_open_port_loses_nothing(
     assert "lost" not in caplog.text and "restarted" in caplog.text
     assert t.serial.boxes[0].link is link  # the same open port all along
     assert ann.wait_for(lambda: ann.lcd()[0].startswith("LOCKED 3"))
+
+
+LCD_PROMPTS = [("Host must accept", {}), ("seat {n}: {name}", {"n": 18, "name": "Marian"}),
+               ("Host refused", {}), ("this box", {}), ("Seat moved to", {}),
+               ("another box", {}), ("ID in use:", {}), ("No seat to take", {}),
+               ("OK: take seat {n}", {"n": 18}), ("Protocol v{v}", {"v": 999}),
+               ("update firmware", {})]
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_the_boxes_own_prompts_fit_the_lcd(lang: str) -> None:
+    tr = translator(lang)
+    for text, args in LCD_PROMPTS:
+        shown = msg(text, **args).render(tr)
+        assert len(shown) <= 16, (lang, shown)
+        if lang == "pl":
+            assert shown != text or text.startswith("Protocol"), text  # translated

@@ -300,6 +300,8 @@ def _serial_boxes(cfg: Config, env: CheckEnv, factory: BoxFactory,
                                "hardware/firmware/README.md", who=name, key=KEY_NAMES[k],
                                pin=test.keys[k]))
         out.append(test)
+    for path, why in sorted(manager.unopened.items()):
+        report.problem(msg("serial port {path}: {why}", path=path, why=why))
     for link in manager.links():
         if link.state == "unclaimed" and link.ident is not None:
             report.problem(msg("serial box {box} on {path} is in no seat — write box = "

@@ -85,6 +85,9 @@ class SerialBoxes:
                 self._bound[rec.box_id] = spec.seat
         self._asking: dict[BoxLink, tuple[int, str]] = {}  # waiting for the host: seat, claim
         self._claims = 0
+        # Ports that could not be opened, and why (another program has one: check-hardware
+        # reports it); a port leaves when a box on it identifies.
+        self.unopened: dict[str, str] = {}
         self._connected = dict.fromkeys(self.boxes, False)
         self._gone_since = dict.fromkeys(self.boxes, time.monotonic())
         self._links: dict[str, BoxLink] = {}
@@ -200,6 +203,7 @@ class SerialBoxes:
         ident = link.ident
         assert ident is not None
         with self._lock:
+            self.unopened.pop(link.path, None)
             if ident.version != sp.PROTOCOL_VERSION:
                 self._refuse(link, msg("Box {box} speaks protocol v{v}, this companion v{ours}: "
                                        "update the box's firmware or the companion",
@@ -386,6 +390,8 @@ class SerialBoxes:
             if seat is None or self.boxes[seat].link is not link:
                 if link.ident is None and not self._stop.is_set():
                     log.warning("%s: %s", link.path, reason)
+                    if reason.startswith("cannot open"):
+                        self.unopened[link.path] = reason
                 return
             self.boxes[seat].detach(link)
             self._connected[seat] = False

@@ -17,7 +17,9 @@ from companion.app.config import parse_config
 from companion.app.selftest import PATTERN, CheckEnv, check_hardware
 from companion.boxes import serial_protocol as sp
 from companion.boxes.fake_lcd import HD44780, FakeI2CBus, FakeMCP23008, FakePCF8574
+from companion.boxes.serial_ports import open_serial
 from companion.boxes.vocabulary import Key
+from hardware.firmware.boxlogic import FIRMWARE
 from hardware.firmware.fakebox import FakeSerialBox
 
 FAST = {"poll_every": 0.03, "heartbeat": 0.2, "timeout": 1.0, "retry_after": 0.05}
@@ -135,6 +137,33 @@ def test_a_working_table_passes(tmp_path: Path) -> None:
     finally:
         box.unplug()
         factory.reset()
+
+
+def test_a_port_the_service_holds_is_reported_not_shared(tmp_path: Path) -> None:
+    box = FakeSerialBox("box-c", heartbeat_ms=200)
+    service = open_serial(box.path)  # the running companion has the box's port
+    cfg = parse_config({"game": "camel-up", "seat": [
+        {"name": "Ann", "box": "keyboard:0"}, {"name": "Bob", "box": "keyboard:1"},
+        {"name": "Cy", "box": "serial:box-c"}]})
+    env = CheckEnv(serial_ports=lambda: [box.path], serial_options=FAST, press_timeout=0.5,
+                   serial_wait=1.0, pattern_seconds=0.05)
+    try:
+        rc, lines, thread = run_check(cfg, env)
+        thread.join(10)
+        assert rc == [1], lines
+        text = "\n".join(lines)
+        assert f"serial port {box.path}: cannot open: {box.path} is open in another program" in text
+        # The service's port still gets every line of the box: it answers the service.
+        service.reset_input_buffer()
+        service.write(sp.encode(sp.Identify()))
+        framer, got = sp.LineFramer(), []
+        end = time.monotonic() + 3
+        while time.monotonic() < end and sp.Ident("box-c", FIRMWARE, 0x27) not in got:
+            got += [sp.decode(x) for x in framer.feed(service.read(64)) if x]
+        assert sp.Ident("box-c", FIRMWARE, 0x27) in got
+    finally:
+        service.close()
+        box.unplug()
 
 
 def test_cli_check_hardware_reports_a_bad_config(tmp_path: Path,

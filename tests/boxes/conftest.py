@@ -19,10 +19,9 @@ if str(Path(__file__).parent) not in sys.path:
 
 from serial_table import Table
 
-from hardware.firmware.fakebox import FakeSerialBox
-
 from companion.boxes.fake_lcd import FakeMCP23008Bus, FakePCF8574Bus, fast_charlcd
 from companion.boxes.lcd_backpacks import CharLcd, mcp23008_lcd, pcf8574_lcd
+from hardware.firmware.fakebox import FakeSerialBox
 
 
 @pytest.fixture

@@ -256,7 +256,7 @@ def _serial_boxes(cfg: Config, env: CheckEnv, factory: BoxFactory,
         return []
     names = {i: sc.seat.name for i, sc in enumerate(cfg.seats)}
     # Claiming has no place in a check: a `*` seat is reported, never bound.
-    manager = factory.serial_boxes(serial, names, rebind_after=None)
+    manager = factory.serial_boxes(serial, names, rebind_after=None, translate=report.tr)
     manager.start()
     deadline = time.monotonic() + env.serial_wait
     fixed = [(seat, box_id) for seat, box_id in serial if not box_id.startswith("*")]

@@ -24,7 +24,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 
-from ..engine.text import Msg, msg
+from ..engine.text import CONTEXT_SEP, Msg, msg
 from . import serial_protocol as sp
 from .serial_bindings import NO_SERIAL, Binding, SeatBindings
 from .serial_link import BoxLink
@@ -33,6 +33,11 @@ from .serial_seat import SerialSeat, SerialSeatBox, seat_label
 from .vocabulary import BoxStatus, ClaimRequest, ClaimWithdrawn, Clock, InputSink, Key, KeyEdge
 
 log = logging.getLogger(__name__)
+
+
+def _english(text: str) -> str:
+    """The translator of a manager given none (check-hardware, tests): the English id."""
+    return text.rpartition(CONTEXT_SEP)[2]
 
 
 class SerialBoxes:
@@ -77,7 +82,7 @@ class SerialBoxes:
         self.rebind_after = rebind_after
         self._lock = threading.RLock()
         self.bindings = bindings if bindings is not None else SeatBindings()
-        self._translate = translate
+        self._translate: Callable[[str], str] = translate or _english
         self._bound: dict[str, int] = {s.box_id: s.seat for s in seats if not s.claimable}
         for spec in seats:  # a seat claimed (or moved) in an earlier run keeps its box
             rec = self.bindings.get(spec)
@@ -368,7 +373,7 @@ class SerialBoxes:
         def text(m: Msg | str) -> str:
             if isinstance(m, str):
                 return m
-            return m.render(self._translate) if self._translate else m.render()
+            return m.render(self._translate)
 
         link.show(text(line1), text(line2))
 

@@ -37,7 +37,8 @@ def frame(out: Path, lang: str, size: tuple[int, int]) -> Path:
                           0, msg("New box"), False, lambda ok: None), 5.0)
     surface = pygame.display.set_mode(size)
     renderer = Renderer(surface, translator(lang))
-    renderer.update(c.table_view(), None, c.banner_text(), {0: False, 1: True, 2: True, 3: True})
+    renderer.update(c.table_view(), None, c.banner_text(), {0: False, 1: True, 2: True, 3: True},
+                    c.host_line())
     return save_png(surface, out / f"new-box-for-ann-{lang}-{size[0]}x{size[1]}.png")
 
 

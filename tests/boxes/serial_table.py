@@ -41,11 +41,12 @@ class StubRenderer:
 
     banner: Msg | str | None = None
     connected: dict[int, bool] = field(default_factory=dict)
+    host: HostLine | None = None
 
     def update(self, view: TableView, lcds: Mapping[int, tuple[str, str]] | None,
                banner: Msg | str | None, connected: Mapping[int, bool] | None,
                host: HostLine | None = None) -> bool:
-        self.banner, self.connected = banner, dict(connected or {})
+        self.banner, self.connected, self.host = banner, dict(connected or {}), host
         return True
 
     def next_redraw_in(self, view: TableView) -> float | None:
@@ -132,6 +133,11 @@ class Table:
 
     def banner(self) -> str:
         return str(self.renderer.banner)
+
+    def host_text(self) -> str:
+        """The host's line: the menu, or the question a box's claim asks."""
+        host = self.renderer.host
+        return "" if host is None else str(host.hint)
 
     def locked(self, seat: int) -> bool:
         cur = self.controller.state.current

@@ -116,7 +116,7 @@ def test_an_impostor_after_an_unplug_sees_nothing_and_waits_for_the_host(
     t.settle(3.6)  # 3.5+ s later, the impostor: flashed with Ann's box id, another device
     impostor = by_id.plug(FakeSerialBox("box-a", heartbeat_ms=200, plugged=False), "0BAD")
     t.fakes.append(impostor)
-    assert t.pump(lambda: t.banner() == ASK_ANN)
+    assert t.pump(lambda: t.host_text() == ASK_ANN)
     assert impostor.wait_for(lambda: impostor.lcd() == ("Host must accept", "seat 1: Ann     "))
     # It tries everything: bid, lock, hold OK to withdraw the locked bid, bid again.
     impostor.tap("minus")
@@ -162,7 +162,7 @@ def test_the_host_moves_a_seat_to_a_new_box_and_then_the_old_one_must_ask(
     assert t.pump(lambda: not t.controller.connected[0])
     spare = by_id.plug(FakeSerialBox("box-a", heartbeat_ms=200, plugged=False), "5PARE")
     t.fakes.append(spare)
-    assert t.pump(lambda: t.banner() == ASK_ANN)
+    assert t.pump(lambda: t.host_text() == ASK_ANN)
     t.host(Intent.OK)
     assert t.pump(lambda: t.controller.connected[0])
     assert t.pump(lambda: t.banner() == "New box for Ann: accepted")
@@ -177,7 +177,7 @@ def test_the_host_moves_a_seat_to_a_new_box_and_then_the_old_one_must_ask(
     assert ann.wait_for(lambda: ann.lcd()[0].startswith("ID in use"))
     # The spare goes: the old box is now the other device, so it too must ask the host.
     by_id.unplug(spare)
-    assert t.pump(lambda: t.banner() == ASK_ANN)
+    assert t.pump(lambda: t.host_text() == ASK_ANN)
     assert not t.controller.connected[0]
     t.host(Intent.MINUS)
     assert ann.wait_for(lambda: ann.lcd()[0].startswith("Host refused"))

@@ -152,7 +152,7 @@ def test_a_box_claiming_another_seats_id_is_refused(table: Callable[..., Table],
     # When the rightful box goes, the refused one (same id, another device) is not given
     # the seat: the host is asked, and only the host's Return moves it.
     by_id.unplug(a)
-    assert t.pump(lambda: t.banner() == "New box for Ann? Return to accept, Left to refuse")
+    assert t.pump(lambda: t.host_text() == "New box for Ann? Return to accept, Left to refuse")
     assert not t.controller.connected[0]
     t.host(Intent.OK)
     assert t.pump(lambda: t.controller.connected[0])
@@ -199,7 +199,7 @@ def test_a_spare_box_takes_a_seat_whose_box_has_been_gone_a_while(
     assert t.pump(lambda: "take seat 3 (Cy)" in t.banner())
     spare.tap("ok")
     # Cy's seat had a box: a spare gets it only when the host accepts.
-    assert t.pump(lambda: t.banner() == "New box for Cy? Return to accept, Left to refuse")
+    assert t.pump(lambda: t.host_text() == "New box for Cy? Return to accept, Left to refuse")
     assert spare.wait_for(lambda: spare.lcd() == ("Host must accept", "seat 3: Cy      "))
     t.settle(0.3)
     assert not t.controller.connected[2]

@@ -16,9 +16,10 @@ UNIT_DIR=${UNIT_DIR:-/etc/systemd/system}
 NAME=companion
 STATE=/var/lib/companion
 # The unit's SupplementaryGroups: GPIO, the LCDs' I2C bus, serial boxes (/dev/ttyACM*), the
-# KMSDRM display (/dev/dri/*) and keyboards (/dev/input/*). Keep in step with the unit.
+# KMSDRM display (/dev/dri/*), keyboards (/dev/input/*) and the sound card (/dev/snd/*, the
+# trade timer's beeps). Keep in step with the unit.
 # (Not "GROUPS": bash keeps the caller's group ids in that name and ignores assignments.)
-DEVICE_GROUPS="gpio i2c dialout video render input"
+DEVICE_GROUPS="gpio i2c dialout video render input audio"
 # SDL's KMSDRM driver (inside pygame-ce's wheel) loads these at run time: GBM and DRM for the
 # screen, EGL and GLES 2 to draw, and Mesa's EGL and DRI drivers (vc4/v3d on a Pi). Pi OS
 # Lite ships without most of them.

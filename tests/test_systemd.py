@@ -51,7 +51,7 @@ def test_the_unit_is_an_appliance() -> None:
     assert "--journal" in exec_start
     assert exec_start[exec_start.index("--journal") + 1].startswith("/var/lib/companion/")
     assert set(s["SupplementaryGroups"][0].split()) == {"gpio", "i2c", "dialout", "video",
-                                                       "render", "input"}
+                                                       "render", "input", "audio"}
     paths = [w for v in (s["ExecStart"][0], *s["WorkingDirectory"]) for w in v.split()
              if "/" in w]
     assert paths and all(p.startswith("/") for p in paths), paths  # no relative paths

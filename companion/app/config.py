@@ -34,7 +34,7 @@ MAX_NESTING = 50  # arrays and inline tables inside each other; tomllib recurses
 # Every key the file may hold, per table ("" is the top level).
 KEYS: dict[str, tuple[str, ...]] = {
     "": ("game", "language", "journal", "lcd", "options", "display", "host", "seat", "phones"),
-    "display": ("size", "fullscreen", "show_lcds", "kiosk"),
+    "display": ("size", "fullscreen", "show_lcds", "kiosk", "volume", "chime"),
     "phones": ("port", "listen", "url"),
     "host": ("box", "lcd", "lcd_address"),
     "seat": ("name", "colour", "box", "lcd", "lcd_address"),
@@ -74,6 +74,8 @@ class Config:
     # An appliance (Esc never quits; quitting is the host's confirmed command): True, False,
     # or None to tell by the environment (run by systemd).
     kiosk: bool | None = None
+    volume: int = 70  # 0-100: the timer's warnings and zero (0: audio never starts)
+    chime: bool = False  # a short chime at every reveal
     path: Path | None = None
     # Where each setting is written ("journal", "display.show_lcds", "options.start_coins"),
     # so that a check made at start (the journal's folder) can name the line too.
@@ -248,6 +250,12 @@ def parse_config(raw: dict[str, Any], text: str = "", path: Path | None = None) 
     display = r.table(raw, "display", ("display",))
     r.known(display, KEYS["display"], ("display",))
     size = _size(r, display)
+    volume = display.get("volume", 70)
+    if isinstance(volume, bool) or not isinstance(volume, int) or not 0 <= volume <= 100:
+        raise r.fail(("display", "volume"),
+                     msg("volume must be a whole number from 0 to 100, not {value}",
+                         value=repr(volume)),
+                     msg("write volume = 70 (0: no sound at all)"))
     from ..i18n import LANGUAGES
 
     language = r.text(raw, "language", (), "en", msg("use one of: {names}",
@@ -279,7 +287,8 @@ def parse_config(raw: dict[str, Any], text: str = "", path: Path | None = None) 
         show_lcds=r.flag(display, "show_lcds", ("display",)), host_box=host_box, lcd=lcd,
         host_lcd=_box_lcd(r, host, ("host",), raw),
         kiosk=r.flag(display, "kiosk", ("display",)) if "kiosk" in display else None,
-        path=path, lines=where, phones=phones,
+        volume=volume, chime=r.flag(display, "chime", ("display",)), path=path, lines=where,
+        phones=phones,
     )
 
 

@@ -26,6 +26,7 @@ from ..engine.actions import Action, Correct, Host, Undo, Value, Void
 from ..engine.errors import IllegalAction, MalformedInput
 from ..engine.game import Event, Game, public_view, seat_view
 from ..engine.history import History
+from ..engine.rounds.sealed import reveals
 from ..engine.text import Msg, msg
 from ..engine.views import HostLine, TableView
 from ..i18n import Translate
@@ -77,6 +78,7 @@ class Controller:
         self.host_menu = HostMenu()
         # Boxes asking for a seat wait here for the host (the runner gives it a log file).
         self.claims = ClaimDesk([s.name for s in history.setup.seats])
+        self.on_reveal: Callable[[], None] | None = None  # e.g. a chime (display/sound.py)
         self._now = 0.0
         # When a down journal is tried again (0.0: at the first chance, for a disk that
         # refused it at start); None while it writes.
@@ -160,7 +162,11 @@ class Controller:
             except StorageFault as fault:
                 self._unsaved(fault, now, seat)
                 return False
+        revealed = reveals(self.game.sealed(self.history.state), action,
+                           self.game.sealed(new_state))
         self.history.accept(action, new_state)
+        if revealed and self.on_reveal is not None:
+            self.on_reveal()
         if seat is None:
             self.banner = None  # the host's earlier refusal is answered by this success
         if isinstance(action, Correct | Void):

@@ -217,6 +217,7 @@ def run_from_config(path: Path, journal: Path | None = None, lang: str | None = 
         print(msg("companion: {note}", note=opened.drift).render(translate))
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from companion.display.keeper import ScreenKeeper
+    from companion.display.sound import RevealBell, Speaker, TimerBell
     from companion.display.wake import WindowWatch, window_watch
 
     clock = time.monotonic
@@ -245,8 +246,11 @@ def run_from_config(path: Path, journal: Path | None = None, lang: str | None = 
         app.pump = pump[0] if pump and (found is not None or (up and keys)) else None
 
     # No display (the TV is off): the table runs on, and the keeper opens it when it can.
+    # Sound: the timer's warnings and zero, and (option) a chime at every reveal.
+    speaker = Speaker(cfg.volume)
+    controller.on_reveal = RevealBell(speaker, cfg.chime).reveal
     keeper = ScreenKeeper(translate, clock, size=cfg.size, fullscreen=cfg.fullscreen,
-                          wall_ms=wall_ms, on_change=screen)
+                          wall_ms=wall_ms, on_change=screen, bell=TimerBell(speaker))
     keeper.open()
     app.renderer = keeper
     app.watchers.append(keeper)

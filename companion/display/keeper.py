@@ -22,6 +22,7 @@ from ..engine.text import Msg, msg
 from ..engine.views import HostLine, TableView
 from .canvas import Translate
 from .renderer import Renderer
+from .sound import TimerBell
 from .window import open_display
 
 log = logging.getLogger(__name__)
@@ -35,7 +36,9 @@ class ScreenKeeper:
     def __init__(self, translate: Translate, clock: Callable[[], float], *,
                  size: tuple[int, int] | None = None, fullscreen: bool = False,
                  wall_ms: Callable[[], int] | None = None,
-                 on_change: Callable[[bool], None] | None = None) -> None:
+                 on_change: Callable[[bool], None] | None = None,
+                 bell: TimerBell | None = None) -> None:
+        self.bell = bell  # handed to every renderer: the timer rings on the open screen
         self.translate = translate
         self.clock = clock
         self.size, self.fullscreen, self.wall_ms = size, fullscreen, wall_ms
@@ -55,7 +58,7 @@ class ScreenKeeper:
         except pygame.error as exc:
             self._lost(str(exc) or type(exc).__name__)
             return False
-        self.renderer = Renderer(surface, self.translate, wall_ms=self.wall_ms)
+        self.renderer = Renderer(surface, self.translate, wall_ms=self.wall_ms, bell=self.bell)
         self._retry_at = None
         if self.why is not None:
             log.warning(msg("display: the table screen is open again").render(self.translate))

@@ -29,6 +29,7 @@ from ..engine.text import Msg
 from ..engine.views import TableView, TimerView
 from .canvas import Translate
 from .fonts import FontCache
+from .sound import TimerBell
 from .table_screen import HostLine, TableScreen
 
 Clock = Callable[[], float]
@@ -42,8 +43,10 @@ class Renderer:
     def __init__(self, surface: pygame.Surface, translate: Translate, *,
                  fonts: FontCache | None = None, clock: Clock = time.monotonic,
                  flip: Callable[[], None] | None = None,
-                 wall_ms: Callable[[], int] | None = None) -> None:
+                 wall_ms: Callable[[], int] | None = None,
+                 bell: TimerBell | None = None) -> None:
         self.screen = TableScreen(surface, translate, fonts)
+        self.bell = bell  # rings at the timer's warnings and zero (sound.py)
         # With a wall clock, a running timer's time left is its deadline minus now, which is
         # right even after a restart; without one it counts down from when the view arrived.
         self._wall_ms = wall_ms
@@ -78,6 +81,8 @@ class Renderer:
                invite: JoinInvite | None = None) -> bool:
         """Draw and flip if anything shown differs from the last frame; return whether it drew."""
         shown = self._with_local_timer(view)
+        if self.bell is not None:
+            self.bell.observe(shown.timer)
         key = (
             # The view itself when it has no timer: an unchanged view is then the very same
             # object (the app keeps it until the state changes), compared in no time.

@@ -301,3 +301,33 @@ def test_treasury_kept_across_the_turn_with_computed_taxes_and_a_host_correction
     assert money(out)[MINOA] == 40 - 26 + 2 * 3 - 2
     assert "Taxes: Minoa +6" in out["log"]
     assert out["log"][-1] == "Treasury: Minoa -2 = 18"
+
+
+def test_the_box_labels_the_table_may_quote_carry_no_private_value() -> None:
+    """The table's "waiting for" line quotes the acting seat's box label: in phase 12 and
+    in the sealed calamities it never says which cards, what total or how many."""
+    from companion.engine.actions import Enter as E
+    from companion.engine.actions import Host as H
+    from companion.engine.history import History, Setup
+    from companion.engine.registry import get_game
+    from companion.engine.seats import Seat
+
+    game = get_game(GAME)
+    h = History.start(game, Setup(GAME, tuple(Seat(s) for s in SEATS),
+                                  {"ask_treasury": "no", "start_treasury": 40}))
+    labels: set[str] = set()
+    for s in range(5):
+        h.apply(E(s, 0))
+    for _ in range(5):
+        h.apply(H.make("skip"))
+    h.apply(H.make("calamities"))
+    for name in ("Famine", "Flood"):
+        h.apply(E(MINOA, name))
+        labels.add(game.prompt(h.state, MINOA).label.render())
+    for s in range(5):
+        h.apply(E(s, "held:"))
+    h.apply(H.make("advances"))
+    for value in ("Pottery", "Mysticism", "pay", "Fish", "3", "Wine", "4", "treasury", 3):
+        labels.add(game.prompt(h.state, MINOA).label.render())
+        h.apply(E(MINOA, value))
+    assert labels == {"Calamities?", "Advances?", "Pay with?", "How many?", "Treasury pay"}

@@ -153,7 +153,8 @@ def prompt(state: MegaState, seat: int) -> Prompt:
     initial = state.cursor.get(seat, choices[0].key)
     if initial not in {c.key for c in choices}:
         initial = choices[0].key
-    return Prompt("choice", msg("Calamities: {n}", n=len(draft)), choices=tuple(choices),
+    # The label reaches the table's "waiting for" line: the count stays in the lock choice.
+    return Prompt("choice", msg("Calamities?"), choices=tuple(choices),
                   initial=initial, sealed=True, must_act=True)
 
 

@@ -147,6 +147,8 @@ def _cards(state: MegaState, seat: int, value: Value) -> Step[MegaState]:
 
 def _count(state: MegaState, seat: int, name: str, value: Value) -> Step[MegaState]:
     cap = {nm: c for nm, _, c in calc_list(state, seat)}[name]
+    if isinstance(value, str) and value.isdigit():
+        value = int(value)  # the box's choice key
     if not isinstance(value, int) or not 0 <= value <= cap:
         raise IllegalAction(msg("Max {cap} {name}\nin the game", name=Msg(name), cap=cap))
     cards = {k: v for k, v in state.pay_cards.get(seat, {}).items() if k != name}

@@ -44,9 +44,13 @@ def prompt(state: MegaState, seat: int) -> Prompt:
         return _cards_prompt(state, seat)
     if step.startswith("count:"):
         name = step[len("count:"):]
+        # A choice, not a number: the label reaches the table's "waiting for" line, so it
+        # stays generic; which commodity is being counted shows only on the box's 2nd line.
         cap = {nm: c for nm, _, c in calc_list(state, seat)}[name]
-        return Prompt("number", msg("{name} cards", name=Msg(name)), lo=0, hi=cap,
-                      initial=state.pay_cards.get(seat, {}).get(name, 0), must_act=True)
+        return Prompt("choice", msg("How many?"), must_act=True,
+                      initial=str(state.pay_cards.get(seat, {}).get(name, 0)),
+                      choices=tuple(Choice(str(k), msg("{name} x{k}", name=Msg(name), k=k))
+                                    for k in range(cap + 1)))
     if step == "treasury":
         need = max(basket_total(state, seat) - cards_value(state, seat), 0)
         return Prompt("number", msg("Treasury pay"), lo=0, hi=money,
@@ -83,23 +87,25 @@ def _pick_prompt(state: MegaState, seat: int, money: int) -> Prompt:
     initial = state.cursor.get(seat, choices[0].key)
     if initial not in {c.key for c in choices}:
         initial = choices[0].key
-    return Prompt("choice", msg("Buy {n}: {t}", n=len(basket), t=basket_total(state, seat)),
-                  choices=tuple(choices), initial=initial, money=money, must_act=True)
+    # The label is public (the table's "waiting for" line): the basket's total is not.
+    return Prompt("choice", msg("Advances?"), choices=tuple(choices), initial=initial,
+                  money=money, must_act=True)
 
 
 def _cards_prompt(state: MegaState, seat: int) -> Prompt:
     paying = state.pay_cards.get(seat, {})
     t = state.pay_treasury.get(seat, 0)
-    choices = [Choice("confirm", msg("Pay now")), Choice("treasury", msg("Treasury {n}", n=t))]
+    choices = [Choice("confirm", msg("Pay {a}+{b}/{p}", a=cards_value(state, seat), b=t,
+                                     p=basket_total(state, seat))),
+               Choice("treasury", msg("Treasury {n}", n=t))]
     choices += [Choice(nm, msg("{name} x{n}", name=Msg(nm), n=paying[nm]) if paying.get(nm)
                        else msg("{name}", name=Msg(nm))) for nm, _, _ in calc_list(state, seat)]
     choices.append(Choice("back", msg("Back")))
     initial = state.cursor.get(seat, "confirm")
     if initial not in {c.key for c in choices}:
         initial = "confirm"
-    return Prompt("choice", msg("{v}+{t} of {p}", v=cards_value(state, seat), t=t,
-                                p=basket_total(state, seat)),
-                  choices=tuple(choices), initial=initial, must_act=True)  # no room for $
+    return Prompt("choice", msg("Pay with?"), choices=tuple(choices), initial=initial,
+                  must_act=True)  # the label is public: the sums are in the "Pay" choice
 
 
 def panel(state: MegaState) -> Panel:

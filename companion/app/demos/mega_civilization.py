@@ -102,7 +102,7 @@ def pay(civ: str, advances: tuple[str, ...], cards: dict[str, int],
     steps: list[Enter | Shot] = [e(civ, a) for a in advances]
     steps.append(e(civ, "pay"))
     for name, n in cards.items():
-        steps += [e(civ, name), e(civ, n)]
+        steps += [e(civ, name), e(civ, str(n))]  # the count is a choice on the box
     if treasury:
         steps += [e(civ, "treasury"), e(civ, treasury)]
     return steps

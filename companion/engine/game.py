@@ -195,3 +195,10 @@ def public_view(game: Game[S], state: S) -> TableView:
 def seat_view(game: Game[S], state: S, seat: int) -> Prompt:
     """One seat's own box; holds only its own secrets (the only way out for a box)."""
     return game.prompt(state, seat)
+
+
+def public_asks(game: Game[S], state: S, seats: int) -> tuple[tuple[Msg, bool], ...]:
+    """What each seat's box asks now and whether it must answer. Public: the table's
+    "waiting for" line quotes these labels, so no secret (not even the holder's own) may
+    change them; the games' non-interference tests hold every game to it."""
+    return tuple((p.label, p.must_act) for p in (game.prompt(state, s) for s in range(seats)))

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from companion.engine.actions import Action, Enter, Host, Undo, Withdraw
 from companion.engine.errors import IllegalAction
+from companion.engine.game import public_asks
 from companion.engine.games.amun_re import PROVINCES, AmunReState, Hand
 from companion.engine.history import History, Setup, replay
 from companion.engine.ledger import SUPPLY, Ledger, seat_account
@@ -143,6 +144,7 @@ def test_hidden_gold_and_cards_do_not_reach_the_table(data: st.DataObject) -> No
                                          st.integers(0, 2)), label="hand"))
         twin = richer(state, seat, gold, hand)
         assert GAME.table(twin) == GAME.table(state)
+        assert public_asks(GAME, twin, n) == public_asks(GAME, state, n)
         for other in range(n):
             if other != seat:
                 assert GAME.prompt(twin, other) == GAME.prompt(state, other)

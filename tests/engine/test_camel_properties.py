@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from companion.engine.actions import Action, Enter, Host, Withdraw
 from companion.engine.errors import IllegalAction
+from companion.engine.game import public_asks
 from companion.engine.games.camel_up_off_season import CARDS
 from companion.engine.history import History, Setup, replay
 from companion.engine.registry import get_game
@@ -85,6 +86,7 @@ def test_public_view_does_not_depend_on_unrevealed_bids(
     swapped = SealedRound(cur.bids.seats, {s: other[s] for s in cur.bids.entries})
     twin = replace(state, auctions=(*state.auctions[:-1], replace(cur, bids=swapped)))
     assert GAME.table(twin) == GAME.table(state)
+    assert public_asks(GAME, twin, 4) == public_asks(GAME, state, 4)
     for seat in range(4):
         if seat not in cur.bids.entries:
             assert GAME.prompt(twin, seat) == GAME.prompt(state, seat)  # others' boxes too

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from companion.engine.actions import Action, Enter, Host, Undo, Value, Withdraw
 from companion.engine.errors import IllegalAction
+from companion.engine.game import public_asks
 from companion.engine.games.five_tribes import CARD_TYPES, MERCHANDISE, FiveTribesState
 from companion.engine.history import History, Setup, replay
 from companion.engine.ledger import SUPPLY, Ledger, seat_account
@@ -135,6 +136,7 @@ def test_public_view_does_not_depend_on_hidden_gold(n: int, ms: list[tuple[Any, 
             twin = replace(twin, pads={s: tuple(pads[s][:len(state.pads.get(s, ()))])
                                        for s in range(n)})
         assert GAME.table(twin) == GAME.table(state)
+        assert public_asks(GAME, twin, n) == public_asks(GAME, state, n)
         for seat in range(n):
             # Only this seat's gold changes: every other box stays the same.
             mine = [other[s] if s == seat else state.gold(s) for s in range(n)]

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from companion.app.boxui import BoxSession
 from companion.engine.actions import Action, Enter, Host, Undo, Value, Withdraw
 from companion.engine.errors import IllegalAction
+from companion.engine.game import public_asks
 from companion.engine.games.marracash import SHOPS, MarraState
 from companion.engine.history import History, Setup, replay
 from companion.engine.registry import get_game
@@ -160,6 +161,7 @@ def test_public_view_does_not_depend_on_locked_sealed_bids(ms: list[tuple[Any, .
     swapped = SealedRound(au.sealed.seats, {s: other[s] for s in au.sealed.entries})
     twin = replace(state, auction=replace(au, sealed=swapped))
     assert GAME.table(twin) == GAME.table(state)
+    assert public_asks(GAME, twin, 4) == public_asks(GAME, state, 4)
     for seat in range(4):
         if seat not in au.sealed.entries:
             assert GAME.prompt(twin, seat) == GAME.prompt(state, seat)

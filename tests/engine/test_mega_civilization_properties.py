@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from companion.app.boxui import BoxSession
 from companion.engine.actions import Action, Enter, Host, Undo, Withdraw
 from companion.engine.errors import IllegalAction, MalformedInput
+from companion.engine.game import public_asks
 from companion.engine.games.mega_civilization import CIV_NAMES, MegaState
 from companion.engine.games.mega_civilization.calamity_cards import lock_value
 from companion.engine.history import History, Setup, replay
@@ -141,6 +142,7 @@ def test_public_table_does_not_depend_on_the_calculator_or_sealed_counts(
         twin = replace(twin, calamity=SealedRound(
             state.calamity.seats, {s: other[s] for s in state.calamity.entries}))
     assert GAME.table(twin) == GAME.table(state)
+    assert public_asks(GAME, twin, n) == public_asks(GAME, state, n)
     if state.phase == "calamity":
         for seat in range(n):
             if seat not in state.calamity.entries:

@@ -9,6 +9,11 @@ The rules this module keeps:
   wrong or missing token gets 403 and changes nothing;
 - a request from another site (its Origin is not this server, or Sec-Fetch-Site says
   cross-site) gets 403: another page in the phone's browser cannot claim or press;
+- a request whose Host is not one of this table's own names gets 421 (DNS rebinding: a page
+  of another site whose name was pointed at the Pi would otherwise count as "same origin").
+  Allowed: localhost and loopback, the IP address the request arrived on (or any address of
+  the Pi's interfaces), the machine's name and `<name>.local`, the listen address and the
+  host of the configured `[phones] url`: exactly what the QR code and the README give out;
 - each socket may send `RATE` messages a second (a burst of `BURST`); more, or a message
   that is not `{"t": "key", "key": "minus"|"plus"|"ok", "down": true|false}`, gets an
   error message back and changes nothing;
@@ -23,8 +28,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
+import socket
 import threading
 import time
 from collections.abc import Callable
@@ -36,7 +43,7 @@ from aiohttp import WSMsgType, web
 
 from ..engine.text import Msg, msg
 from .phone_box import MAX_PENDING, Outcome, PhoneSeats, token_hash
-from .phone_page import Pages, asset
+from .phone_page import Pages, asset, interface_addresses
 from .vocabulary import Key
 
 log = logging.getLogger(__name__)
@@ -55,6 +62,57 @@ SECURITY_HEADERS = {
     "Cache-Control": "no-store",
     "Server": "companion",  # not aiohttp's name and version: nothing to look up for a visitor
 }
+
+
+def host_name(header: str | None) -> str | None:
+    """The name or address in a Host header, lower case, without port, brackets or a final
+    dot; None when there is none."""
+    if not header:
+        return None
+    try:
+        name = urlsplit("//" + header.strip()).hostname
+    except ValueError:  # "[::1" and the like
+        return None
+    return name.rstrip(".") if name else None
+
+
+def own_names(listen: str | None, url: str | None) -> frozenset[str]:
+    """The names a phone may use for this table (IP addresses are checked per request)."""
+    hostname = socket.gethostname().lower()
+    names = {"localhost", hostname, hostname.split(".")[0] + ".local"}
+    for extra in (listen, urlsplit(url).hostname if url else None):
+        if extra:
+            names.add(extra.lower().rstrip("."))
+    return frozenset(names)
+
+
+def _ip(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    try:
+        ip = ipaddress.ip_address(text.partition("%")[0])  # fe80::1%eth0: no zone
+    except ValueError:
+        return None
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped  # a dual-stack socket names IPv4 peers ::ffff:a.b.c.d
+    return ip
+
+
+def own_host(request: web.Request, names: frozenset[str]) -> bool:
+    """True when the request's Host names this table: one of `names`, a loopback address,
+    the address the connection arrived on, or an address of one of the Pi's interfaces."""
+    name = host_name(request.headers.get("Host"))
+    if name is None:
+        return False
+    if name in names:
+        return True
+    ip = _ip(name)
+    if ip is None:
+        return False  # a name nobody gave out: another site's, pointed at the Pi
+    if ip.is_loopback:
+        return True
+    sockname = request.transport.get_extra_info("sockname") if request.transport else None
+    if isinstance(sockname, tuple) and _ip(str(sockname[0])) == ip:
+        return True
+    return str(ip) in interface_addresses()
 
 
 def same_origin(request: web.Request) -> bool:
@@ -111,11 +169,13 @@ class Conn:
 class PhoneServer:
     """Serves the phone seats of one table on `host:port` from a thread of its own."""
 
-    def __init__(self, seats: PhoneSeats, pages: Pages, host: str | None, port: int) -> None:
+    def __init__(self, seats: PhoneSeats, pages: Pages, host: str | None, port: int,
+                 url: str | None = None) -> None:
         self.seats = seats
         self.pages = pages
         self.host = host or None  # None: every interface, IPv4 and IPv6
         self.port = port
+        self.names = own_names(host, url)  # the Host names this server answers to
         self.error: Msg | None = None  # the table's banner when the server cannot run
         self._conns: set[Conn] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -166,7 +226,8 @@ class PhoneServer:
 
     async def _serve(self) -> None:
         self._stop = asyncio.Event()
-        app = web.Application(client_max_size=4096, middlewares=[_headers])
+        app = web.Application(client_max_size=4096,
+                              middlewares=[_headers, self._host_check])
         app.add_routes([web.get("/", self.join), web.post("/claim", self.claim),
                         web.get("/seat", self.seat_page), web.get("/ws", self.socket),
                         web.get("/static/{name}", self.static)])
@@ -238,6 +299,16 @@ class PhoneServer:
         conn.send(None)
 
     # -- HTTP
+
+    @web.middleware
+    async def _host_check(self, request: web.Request,
+                          handler: Callable[[web.Request], Any]) -> web.StreamResponse:
+        if not own_host(request, self.names):
+            log.warning("phones: refused a request for another host name")  # not which one
+            return self._refuse(421, msg("Refused: this address is not the table's. Open the "
+                                         "address the table screen shows."))
+        response: web.StreamResponse = await handler(request)
+        return response
 
     def _token(self, request: web.Request) -> str | None:
         return request.cookies.get(COOKIE)

@@ -22,7 +22,7 @@ class Phones:
                  translate: Translate, lang: str, *, state_dir: Path | None, port: int,
                  listen: str = "", url: str | None = None) -> None:
         self.seats = PhoneSeats(names, sink, clock, state_dir)
-        self.server = PhoneServer(self.seats, Pages(translate, lang), listen, port)
+        self.server = PhoneServer(self.seats, Pages(translate, lang), listen, port, url)
         self._listen = listen
         self._url = url
         self._invite: tuple[str, tuple[tuple[bool, ...], ...]] | None = None

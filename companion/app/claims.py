@@ -8,6 +8,11 @@ it, like every accepted input: a box that was told "yours" still holds the seat 
 cut. A box that takes over a seat already held says so on the table ("Phone took over
 Cyrille's seat"), and the host can release a seat from the menu ("Release phone: Cyrille").
 
+A claim does not wait for ever: one whose box has been away (`ClaimAway`, a phone whose
+page closed) for `AWAY_SECONDS`, or that waited `WAIT_SECONDS` in all, is withdrawn from the
+host line with a short banner, and its box hears `expired()`. Both count on the loop's clock
+(`now`), so they are tested without sleeping.
+
 The claims log (`claims.jsonl` beside the journal, mode 0600) is a record for people, not
 game state: the game's journal holds only game actions, so a replay never depends on which
 box a seat played on. Each box kind keeps what it needs to find its seat again (a phone's
@@ -23,13 +28,23 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..boxes.vocabulary import ClaimRequest, ClaimWithdrawn, Intent, SeatBinder, SeatIntent
+from ..boxes.vocabulary import (
+    ClaimAway,
+    ClaimRequest,
+    ClaimWithdrawn,
+    Intent,
+    SeatBinder,
+    SeatIntent,
+)
 from ..engine.text import Msg, msg
 from .hostmenu import AppCommand, MenuEntry
 
 log = logging.getLogger(__name__)
 
 NOTICE_SECONDS = 5.0
+# A reload or a short Wi-Fi drop comes back well within this; a phone put away does not.
+AWAY_SECONDS = 20.0
+WAIT_SECONDS = 120.0  # a claim nobody answered for two minutes is stale: the phone asks again
 CLAIMS_FILE = "claims.jsonl"  # beside the journal
 RELEASE = "release"  # AppCommand(f"release:{binder}", seat): free a seat from its box
 
@@ -75,6 +90,8 @@ class ClaimDesk:
         self.log = log_file
         self.binders: list[SeatBinder] = []
         self.pending: list[ClaimRequest] = []
+        self._since: dict[str, float] = {}  # claim -> when it came
+        self._away: dict[str, float] = {}  # claim -> since when its box is away
         self._notice: _Notice | None = None
 
     def name(self, seat: int) -> str:
@@ -82,16 +99,24 @@ class ClaimDesk:
 
     # -- input
 
-    def handle(self, item: ClaimRequest | ClaimWithdrawn, now: float) -> bool:
+    def handle(self, item: ClaimRequest | ClaimWithdrawn | ClaimAway, now: float) -> bool:
+        if isinstance(item, ClaimAway):
+            if any(c.claim == item.claim for c in self.pending):
+                if not item.away:
+                    self._away.pop(item.claim, None)
+                elif item.claim not in self._away:
+                    self._away[item.claim] = now
+            return False  # the question stays as it is until the box has been away a while
         if isinstance(item, ClaimWithdrawn):
             before = len(self.pending)
-            self.pending = [c for c in self.pending if c.claim != item.claim]
+            self._forget(item.claim)
             return len(self.pending) != before
         if not 0 <= item.seat < len(self.names):
             item.answer(False)  # the box asked for a seat this table does not have
             return False
-        self.pending = [c for c in self.pending if c.claim != item.claim]
+        self._forget(item.claim)
         self.pending.append(item)
+        self._since[item.claim] = now
         log.info("%s asks for seat %d (%s)", item.what.render(), item.seat, self.name(item.seat))
         return True
 
@@ -112,7 +137,7 @@ class ClaimDesk:
         takeover = self.is_takeover(claim)
         name = self.name(claim.seat)
         event = ("takeover" if takeover else "accepted") if accepted else "refused"
-        self.pending.remove(claim)
+        self._forget(claim.claim)
         if self.log is not None:
             try:
                 self.log.record(event, claim.seat, name, claim.what)
@@ -132,6 +157,42 @@ class ClaimDesk:
         else:
             text = msg("{what} for {name}: accepted", what=claim.what, name=name)
         self._notice = _Notice(text, now + NOTICE_SECONDS)
+
+    def _forget(self, claim: str) -> None:
+        self.pending = [c for c in self.pending if c.claim != claim]
+        self._since.pop(claim, None)
+        self._away.pop(claim, None)
+
+    def _deadline(self, claim: ClaimRequest) -> float:
+        """When `claim` goes stale: two minutes after it came, or a while after its box left."""
+        due = self._since.get(claim.claim, 0.0) + WAIT_SECONDS
+        away = self._away.get(claim.claim)
+        return min(due, away + AWAY_SECONDS) if away is not None else due
+
+    def _withdraw_stale(self, now: float) -> bool:
+        stale = [c for c in self.pending if now >= self._deadline(c)]
+        for claim in stale:
+            gone = claim.claim in self._away
+            self._forget(claim.claim)
+            name = self.name(claim.seat)
+            if self.log is not None:
+                try:
+                    self.log.record("expired", claim.seat, name, claim.what)
+                except OSError as exc:  # a record for people: the claim goes all the same
+                    log.error("cannot record a seat claim in %s: %s", self.log.path,
+                              exc.strerror)
+            log.info("%s for seat %d (%s) withdrawn: %s", claim.what.render(), claim.seat,
+                     name, "its box went away" if gone else "no answer in time")
+            if claim.expired is not None:
+                claim.expired()
+            else:
+                claim.answer(False)
+            text = (msg("{what} for {name} went away: question withdrawn", what=claim.what,
+                        name=name) if gone else
+                    msg("{what} for {name}: no answer in 2 minutes, withdrawn",
+                        what=claim.what, name=name))
+            self._notice = _Notice(text, now + NOTICE_SECONDS)
+        return bool(stale)
 
     def release(self, binder: SeatBinder, seat: int, now: float) -> None:
         name = self.name(seat)
@@ -174,13 +235,18 @@ class ClaimDesk:
         return None
 
     def expire(self, now: float) -> bool:
+        """Withdraw stale claims and drop a banner whose time is up; True if either did."""
+        changed = self._withdraw_stale(now)
         if self._notice is not None and now >= self._notice.until:
             self._notice = None
-            return True
-        return False
+            changed = True
+        return changed
 
     def next_deadline(self) -> float | None:
-        return self._notice.until if self._notice is not None else None
+        times = [self._deadline(c) for c in self.pending]
+        if self._notice is not None:
+            times.append(self._notice.until)
+        return min(times, default=None)
 
     def menu_entries(self) -> list[MenuEntry]:
         """One "Release Phone: Cyrille" entry per seat a box holds, for the host menu."""

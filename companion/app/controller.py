@@ -16,6 +16,7 @@ from typing import Any
 from ..boxes.vocabulary import (
     HOST_SEAT,
     BoxStatus,
+    ClaimAway,
     ClaimRequest,
     ClaimWithdrawn,
     HostInput,
@@ -104,7 +105,7 @@ class Controller:
     def handle(self, item: InputItem, now: float) -> bool:
         """Process one input; True when anything visible may have changed."""
         self._now = now
-        if isinstance(item, ClaimRequest | ClaimWithdrawn):
+        if isinstance(item, ClaimRequest | ClaimWithdrawn | ClaimAway):
             return self.claims.handle(item, now)
         if isinstance(item, SeatIntent) and item.seat == HOST_SEAT:
             if self.claims.on_host_intent(item, now):

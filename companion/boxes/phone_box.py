@@ -38,6 +38,7 @@ from ..engine.text import Msg, msg
 from .vocabulary import (
     LCD_COLS,
     BoxStatus,
+    ClaimAway,
     ClaimRequest,
     ClaimWithdrawn,
     Clock,
@@ -130,7 +131,7 @@ class Outcome:
     """What the server must tell a seat's phones after a claim was decided or a seat freed."""
 
     seat: int
-    kind: str  # "accepted", "refused", "taken", "released"
+    kind: str  # "accepted", "refused", "taken", "released", "expired"
     hashed: str  # the token the news is for
 
 
@@ -152,6 +153,7 @@ class PhoneSeats:
     def __post_init__(self) -> None:
         self._bound: dict[int, str] = {}
         self._claims: dict[str, _Claim] = {}  # token hash -> its waiting claim
+        self._waiting: dict[str, int] = {}  # token hash -> its open sockets while it waits
         self._ids = itertools.count(1)
         self._live: dict[int, int] = dict.fromkeys(self.names, 0)  # open sockets per seat
         for seat, name in self.names.items():
@@ -242,6 +244,7 @@ class PhoneSeats:
         with self.lock:
             if old_token:  # the same phone asking again: its earlier question goes
                 old = self._claims.pop(token_hash(old_token), None)
+                self._waiting.pop(token_hash(old_token), None)
                 if old is not None:
                     self.sink(ClaimWithdrawn(old.claim))
             if len(self._claims) >= MAX_PENDING:
@@ -256,10 +259,39 @@ class PhoneSeats:
         def answer(accepted: bool) -> None:
             self._answer(claim, accepted)
 
-        self.sink(ClaimRequest(claim.claim, seat, self.what, takeover, answer))
+        def expired() -> None:
+            self._expired(claim)
+
+        self.sink(ClaimRequest(claim.claim, seat, self.what, takeover, answer, expired))
+        # Away until its page opens the socket: a phone that picked a seat and closed the
+        # browser at once does not keep the question on the table.
+        self.sink(ClaimAway(claim.claim, True))
         return token
 
+    def waiting(self, hashed: str, delta: int) -> None:
+        """A socket of a token whose claim waits opened (+1) or closed (-1) (server thread):
+        the table hears when the claim's phone comes or goes."""
+        with self.lock:
+            claim = self._claims.get(hashed)
+            if claim is None:
+                self._waiting.pop(hashed, None)
+                return
+            before = self._waiting.get(hashed, 0)
+            now = max(0, before + delta)
+            self._waiting[hashed] = now
+        if (before > 0) != (now > 0):
+            self.sink(ClaimAway(claim.claim, now == 0))
+
     # -- the host's answers (app loop thread)
+
+    def _expired(self, claim: _Claim) -> None:
+        """The app gave up on the claim (its phone went away, or no answer in time)."""
+        with self.lock:
+            if self._claims.get(claim.hashed) is not claim:
+                return
+            del self._claims[claim.hashed]
+            self._waiting.pop(claim.hashed, None)
+        self._tell(Outcome(claim.seat, "expired", claim.hashed))
 
     def _answer(self, claim: _Claim, accepted: bool) -> None:
         news: list[Outcome] = []
@@ -268,6 +300,7 @@ class PhoneSeats:
             if self._claims.get(claim.hashed) is not claim:
                 return  # withdrawn meanwhile
             del self._claims[claim.hashed]
+            self._waiting.pop(claim.hashed, None)
             if accepted:
                 old = self._bound.get(claim.seat)
                 self._bound[claim.seat] = claim.hashed

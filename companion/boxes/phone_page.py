@@ -119,6 +119,7 @@ class Pages:
             "refused": msg("The host refused this phone."),
             "taken": msg("Another phone took this seat over."),
             "released": msg("The host freed this seat."),
+            "expired": msg("The host did not answer in time."),
             "lost": msg("Connection lost, reconnecting..."),
             "again": msg("Pick a seat again"),
         }

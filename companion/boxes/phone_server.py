@@ -376,6 +376,7 @@ class PhoneServer:
         if seat is not None:
             self._seat_conn(conn, seat)
         else:
+            self.seats.waiting(conn.hashed, +1)  # the claim's phone is here
             conn.send({"t": "pending"})
         try:
             async for message in ws:
@@ -388,6 +389,8 @@ class PhoneServer:
             if conn.seat is not None:
                 self.seats.connected(conn.seat, -1)
                 conn.seat = None
+            elif conn.hashed:  # still waiting for the host: its phone left
+                self.seats.waiting(conn.hashed, -1)
             conn.send(None)
             await writer
         return ws

@@ -104,6 +104,9 @@ class ClaimRequest:
     what: Msg  # "Phone", "New box": the kind of box asking, for the table and its log
     takeover: bool
     answer: Callable[[bool], None]
+    # Called (instead of `answer`) when the app gives up on the claim: its box stayed away,
+    # or the host did not answer in time. None: the box hears `answer(False)`.
+    expired: Callable[[], None] | None = None
 
 
 @dataclass(frozen=True)
@@ -111,6 +114,15 @@ class ClaimWithdrawn:
     """The box behind a pending claim went away (or asked again): drop the question."""
 
     claim: str
+
+
+@dataclass(frozen=True)
+class ClaimAway:
+    """The box behind a pending claim lost its connection (`away`), or has it again. A claim
+    whose box stays away a while is withdrawn: nobody is there to hear the answer."""
+
+    claim: str
+    away: bool
 
 
 class SeatBinder(Protocol):
@@ -134,7 +146,8 @@ class JoinInvite:
     seats: tuple[str, ...]
 
 
-InputItem = KeyEdge | SeatIntent | HostInput | BoxStatus | ClaimRequest | ClaimWithdrawn | Quit
+InputItem = (KeyEdge | SeatIntent | HostInput | BoxStatus | ClaimRequest | ClaimWithdrawn
+             | ClaimAway | Quit)
 InputSink = Callable[[InputItem], None]
 Clock = Callable[[], float]
 

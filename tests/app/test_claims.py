@@ -7,10 +7,11 @@ import json
 import stat
 from pathlib import Path
 
-from companion.app.claims import ClaimLog
+from companion.app.claims import AWAY_SECONDS, WAIT_SECONDS, ClaimLog
 from companion.app.controller import Controller
 from companion.boxes.vocabulary import (
     HOST_SEAT,
+    ClaimAway,
     ClaimRequest,
     ClaimWithdrawn,
     Intent,
@@ -117,3 +118,68 @@ def test_a_claim_for_a_seat_the_table_has_not_is_refused_at_once(tmp_path: Path)
     answers: list[bool] = []
     assert not c.handle(ClaimRequest("x", 7, msg("Phone"), False, answers.append), 0.0)
     assert answers == [False] and not c.claims.pending
+
+
+class Asker:
+    """A box's claim, recording what the app told it."""
+
+    def __init__(self, cid: str, seat: int) -> None:
+        self.heard: list[str] = []
+        self.request = ClaimRequest(cid, seat, msg("Phone"), False,
+                                    lambda ok: self.heard.append(f"answer {ok}"),
+                                    lambda: self.heard.append("expired"))
+
+
+def test_a_claim_whose_phone_went_away_is_withdrawn_after_a_grace(tmp_path: Path) -> None:
+    c, _, log = table(tmp_path)
+    bob = Asker("p1", 1)
+    c.handle(bob.request, 100.0)
+    c.handle(ClaimAway("p1", True), 101.0)  # the page closed (a reload, or put away)
+    assert c.next_deadline() == 101.0 + AWAY_SECONDS  # the loop wakes for it, not by polling
+    assert not c.expire(101.0 + AWAY_SECONDS - 0.01)
+    assert c.claims.pending and bob.heard == []
+    c.handle(ClaimAway("p1", False), 110.0)  # a reload comes back: the question stays
+    assert not c.expire(140.0) and c.claims.pending
+    c.handle(ClaimAway("p1", True), 150.0)  # away again, for good
+    assert c.expire(150.0 + AWAY_SECONDS)
+    assert not c.claims.pending and bob.heard == ["expired"]
+    assert c.host_hint().render() != "Phone for Bob? Return to accept, Left to refuse"
+    banner = c.banner_text()
+    assert banner is not None and banner.render() == "Phone for Bob went away: question withdrawn"
+    assert banner.render(translator("pl")) == "Telefon dla Bob zniknął: pytanie wycofane"
+    c.expire(150.0 + AWAY_SECONDS + 5.0)
+    assert c.banner_text() is None  # short: five seconds
+    events = [json.loads(x)["event"] for x in log.read_text().splitlines()]
+    assert events == ["expired"]
+    host(c, Intent.OK, 200.0)  # the host's OK now goes to the menu, not to a stale claim
+    assert bob.heard == ["expired"]
+
+
+def test_a_claim_nobody_answers_goes_after_two_minutes_and_others_stay(tmp_path: Path) -> None:
+    c, _, _ = table(tmp_path)
+    bob, cy = Asker("p1", 1), Asker("p2", 2)
+    c.handle(bob.request, 0.0)
+    c.handle(cy.request, 60.0)
+    assert "1 more waiting" in c.host_hint().render()
+    assert c.next_deadline() == WAIT_SECONDS
+    assert not c.expire(WAIT_SECONDS - 0.01)
+    assert c.expire(WAIT_SECONDS)
+    assert bob.heard == ["expired"] and cy.heard == []
+    assert c.host_hint().render() == "Phone for Cyrille? Return to accept, Left to refuse"
+    banner = c.banner_text()
+    assert banner is not None and banner.render() == (
+        "Phone for Bob: no answer in 2 minutes, withdrawn")
+    host(c, Intent.OK, WAIT_SECONDS + 1)  # Cyrille's, answered in time, is accepted
+    assert cy.heard == ["answer True"]
+    assert c.next_deadline() == WAIT_SECONDS + 1 + 5.0  # only the banner is left
+
+
+def test_away_news_for_a_claim_not_waiting_changes_nothing(tmp_path: Path) -> None:
+    c, _, _ = table(tmp_path)
+    assert not c.handle(ClaimAway("nobody", True), 0.0)
+    assert c.next_deadline() is None
+    # a box without an `expired` hook hears a refusal instead
+    heard: list[bool] = []
+    c.handle(ClaimRequest("old", 0, msg("New box"), False, heard.append), 0.0)
+    c.expire(WAIT_SECONDS)
+    assert heard == [False] and not c.claims.pending

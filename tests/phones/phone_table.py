@@ -61,7 +61,7 @@ class PhoneTable:
     def __init__(self, tmp: Path, names: Sequence[str] = ("Ann", "Bob", "Cy"),
                  phones: Sequence[int] = (0, 1), game: str = "camel-up", lang: str = "en",
                  renderer: Any = None, on_frame: Callable[[], None] | None = None,
-                 url: str | None = None) -> None:
+                 url: str | None = None, clock: Callable[[], float] = time.monotonic) -> None:
         g = get_game(game)
         self.tmp = tmp
         self.lang = lang
@@ -72,15 +72,15 @@ class PhoneTable:
         self.controller = Controller(History.start(g, setup), self.journal, translate)
         self.claims_log = ClaimLog(tmp / "claims.jsonl", lambda: "2026-01-01T00:00:00Z")
         self.controller.claims.log = self.claims_log
-        self.app = App(self.controller, {}, time.monotonic, renderer, on_frame=on_frame)
+        self.app = App(self.controller, {}, clock, renderer, on_frame=on_frame)
         others = [s for s in range(len(names)) if s not in phones]
-        self.rig = MockRig(max(len(others), 1), sink=self.app.sink, clock=time.monotonic)
+        self.rig = MockRig(max(len(others), 1), sink=self.app.sink, clock=clock)
         self.mock_seat = {}
         for n, seat in enumerate(others):
             self.rig.boxes[n].seat = seat
             self.app.boxes[seat] = self.rig.boxes[n]
             self.mock_seat[seat] = n
-        self.phones = Phones({s: names[s] for s in phones}, self.app.sink, time.monotonic,
+        self.phones = Phones({s: names[s] for s in phones}, self.app.sink, clock,
                              translate, lang, state_dir=tmp, port=0, listen="127.0.0.1",
                              url=url)
         self.app.boxes.update(self.phones.boxes)

@@ -29,7 +29,7 @@ ALLOWED = {
 }
 # App modules that wire adapters (through the box factory) and the display together (inside
 # functions only).
-WIRING = {"cli.py", "demo.py", "runner.py", "selftest.py"}
+WIRING = {"cli.py", "demo.py", "demo_phone.py", "runner.py", "selftest.py"}
 HARDWARE_LIBS = ("pygame", "gpiozero", "serial", "adafruit", "board", "busio")
 
 

@@ -96,7 +96,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from .demo import run_demo
 
     return run_demo(out=Path(args.out) if args.out else None, size=args.size,
-                    window=args.window, lang=args.lang, speed=args.speed, game=args.game)
+                    window=args.window, lang=args.lang, speed=args.speed, game=args.game,
+                    phone=args.phone)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -151,6 +152,10 @@ def build_parser(translate: Translate | None = None) -> argparse.ArgumentParser:
     d.add_argument("--speed", type=float, default=1.0, help=_("window mode: 2 = twice as fast"))
     d.add_argument("--game", default="camel-up-off-season",
                    help=_("which game's demo to play (an id or alias from `companion games`)"))
+    d.add_argument("--phone", action="store_true",
+                   help=_("play the first seat on a phone: the real phone server on this "
+                          "machine's loopback, joined and pressed over its WebSocket, the "
+                          "phone's page drawn beside the table"))
     d.set_defaults(func=cmd_demo)
 
     r = sub.add_parser("run", parents=[lang],

@@ -7,6 +7,10 @@ shows the value, then OK, through the real input path (debounce, auto-repeat, jo
 
 With a display it opens a window and plays at watching speed; without one it renders
 frames to PNG files in a folder it names, on a virtual clock, and exits 0.
+
+`--phone` plays the first seat on a phone instead (companion.app.demo_phone): the real phone
+server on 127.0.0.1, joined and pressed over its WebSocket, the phone page drawn beside the
+table from what that phone received.
 """
 
 from __future__ import annotations
@@ -17,10 +21,11 @@ import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ..boxes.vocabulary import HostInput, Key, KeyEdge, Quit
+from ..boxes.vocabulary import HOST_SEAT, HostInput, Key, KeyEdge, Quit
 from ..engine.actions import Action, Enter, Host, Undo, Withdraw
 from ..engine.history import History, Setup, replay
 from ..engine.registry import get_game
@@ -32,6 +37,9 @@ from .demos import Demo, Shot, demo_for
 from .journal import Journal, load
 from .loop import App
 from .shaper import HOLD, REPEAT_EVERY
+
+if TYPE_CHECKING:
+    from .demo_phone import PhoneSeat
 
 DEFAULT_GAME = "camel-up-off-season"
 
@@ -172,6 +180,36 @@ class Driver:
             self.watch(self.pace)
 
 
+class SplitPresser:
+    """Seat 0 on its phone (over the WebSocket), every other seat on `others`."""
+
+    def __init__(self, others: Presser, phone: Presser) -> None:
+        self.others, self.phone = others, phone
+
+    def press(self, seat: int, key: Key) -> None:
+        (self.phone if seat == 0 else self.others).press(seat, key)
+
+    def release(self, seat: int, key: Key) -> None:
+        (self.phone if seat == 0 else self.others).release(seat, key)
+
+
+def join_by_phone(driver: Driver, phone: PhoneSeat, shot: Callable[[str, float], None]) -> None:
+    """The phone picks seat 0 on the join page; the host accepts it with OK (the host's keys,
+    as on a host box); the phone then holds the seat. A frame of each moment."""
+    phone.client.claim(0)
+    phone.client.wait_for(lambda m: m.get("t") == "pending", "'waiting for the host'")
+    driver.settle()
+    shot("00-phone-asks-for-a-seat", 1.0)
+    app, clock = driver.app, driver.clock
+    app.sink(KeyEdge(HOST_SEAT, Key.OK, True, clock()))  # the host's Return / OK
+    driver.settle(driver.GAP)
+    app.sink(KeyEdge(HOST_SEAT, Key.OK, False, clock()))
+    driver.settle(driver.GAP)
+    phone.client.wait_for(lambda m: m.get("t") == "seat", "its seat")
+    driver.settle()
+    shot("00-phone-joined", 1.0)
+
+
 def _pygame_pump(app: App) -> Callable[[], None]:
     import pygame
 
@@ -192,6 +230,7 @@ def run_demo(
     lang: str = "en",
     speed: float = 1.0,
     game: str = DEFAULT_GAME,
+    phone: bool = False,
 ) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame is imported
@@ -203,7 +242,7 @@ def run_demo(
     demo = demo_for(get_game(game).id)
     folder = out if out is not None else Path(tempfile.mkdtemp(prefix="companion-demo-"))
     folder.mkdir(parents=True, exist_ok=True)
-    shots = play(demo, folder, size, use_window, lang, speed)
+    shots = play(demo, folder, size, use_window, lang, speed, phone=phone)
     tr = translator(lang)
     if use_window:
         print(msg("demo finished; journal in {folder}", folder=str(folder)).render(tr))
@@ -219,11 +258,15 @@ def run_demo(
 
 
 def play(
-    demo: Demo, folder: Path, size: tuple[int, int], use_window: bool, lang: str, speed: float = 1.0
+    demo: Demo, folder: Path, size: tuple[int, int], use_window: bool, lang: str,
+    speed: float = 1.0, *, phone: bool = False,
 ) -> list[Path]:
-    """Play `demo`; returns the PNG frames written (headless) or [] (window)."""
+    """Play `demo`; returns the PNG frames written (headless) or [] (window). `phone`: seat 0
+    plays on a phone (the real server on loopback), drawn beside the table."""
     import pygame
 
+    from companion.display.fonts import FontCache
+    from companion.display.phone_panel import draw_phone, panel_width
     from companion.display.renderer import Renderer
     from companion.display.window import open_display, save_png
 
@@ -240,11 +283,13 @@ def play(
     journal = Journal.create(journal_path, history.setup)
     controller = Controller(history, journal, translate)
     clock = DemoClock(virtual=not use_window, speed=speed)
-    surface = open_display(size, fullscreen=False)
+    side = panel_width(size[1]) if phone else 0  # the phone page beside the table
+    display = open_display((size[0] + side, size[1]), fullscreen=False)
     if use_window:
         pygame.display.set_caption(
             translate(demo.title) if demo.title else msg("companion demo").render(translate)
         )
+    surface = display.subsurface(pygame.Rect((0, 0), size)) if phone else display
     renderer = Renderer(surface, translate, clock=clock)
     app = App(controller, {}, clock, renderer, show_lcds=True)
     from companion.boxes.factory import BoxFactory
@@ -252,38 +297,89 @@ def play(
     # Up to six seats on the mock rig (real GpioBoxes and charlcd code on mock pins and a fake
     # I2C bus); a larger table on in-memory boxes fed key edges straight into the queue.
     kind = "mock" if len(seats) <= 6 else "memory"
-    made = BoxFactory(app.sink, clock).build((s, f"{kind}:{s}") for s in range(len(seats)))
+    specs = [(s, f"{kind}:{s}") for s in range(len(seats))]
+    sink = app.sink
+    if phone:
+        from .claims import CLAIMS_FILE, ClaimLog
+        from .demo_phone import EdgeCount
+
+        specs[0] = (0, "phone")
+        sink = edges = EdgeCount(app.sink, 0)
+        controller.claims.log = ClaimLog(
+            folder / CLAIMS_FILE, lambda: datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"))
+    factory = BoxFactory(sink, clock, phone_options={
+        "port": 0, "listen": "127.0.0.1", "translate": translate, "lang": lang,
+        "state_dir": folder})
+    made = factory.build(specs, {s: seat.name for s, seat in enumerate(seats)})
     app.boxes = dict(made.boxes)
     rig = made.rig
     presser: Presser = rig if rig is not None else EdgePresser(app, clock)
-    if rig is not None:
-        # The table shows what the real charlcd code put on each (fake) LCD's glass.
-        app.lcd_view = lambda: {s: rig.lcd_lines(s) for s in range(len(seats))}
+    lcds: Callable[[int], tuple[str, str]] | None = rig.lcd_lines if rig is not None else None
+    on_phone: PhoneSeat | None = None
+    if made.phones is not None:
+        from .demo_phone import PhoneSeat
+
+        controller.claims.binders.append(made.phones.seats)
+        app.invite = made.phones.invite
+        on_phone = PhoneSeat(made.phones, 0, edges)
+        presser = SplitPresser(presser, on_phone)
+        rig_lines = lcds
+        phone_seat = on_phone
+
+        def lcds(s: int) -> tuple[str, str]:  # seat 0: what its phone received
+            if s == 0:
+                return phone_seat.lines()
+            return rig_lines(s) if rig_lines is not None else controller.lcd_lines(s)
+
+    if lcds is not None:
+        # The table shows what the real charlcd code put on each (fake) LCD's glass, and a
+        # phone seat what its phone got over the WebSocket.
+        view_of = lcds
+        app.lcd_view = lambda: {s: view_of(s) for s in range(len(seats))}
     if use_window:
         clock.pump = _pygame_pump(app)
     flush: Callable[[], bool] = rig.flush if rig is not None else (lambda: True)
+    fonts = FontCache()
+
+    def catch_up() -> None:
+        """Every box shows its latest: the LCD glass, the phone's page; then draw it."""
+        flush()
+        if on_phone is not None:
+            on_phone.synced()
+            panel = pygame.Rect(size[0], 0, side, size[1])
+            draw_phone(display, panel, on_phone.view(), translate, fonts)
+            if use_window:
+                pygame.display.update(panel)
+        app.render()  # the glass caught up after the last render: draw it before the frame
+
     driver = Driver(app, presser, clock, pace=0.35 if use_window else 0.0)
     frames: list[Path] = []
+
+    def shot(name: str, hold: float) -> None:
+        catch_up()
+        driver.settle()
+        if not use_window:
+            path = folder / f"{name}.png"
+            save_png(display, path)
+            frames.append(path)
+        driver.watch(hold)  # people look; messages on the boxes time out
+
     try:
         app.refresh()
         driver.settle()
+        if on_phone is not None:
+            join_by_phone(driver, on_phone, shot)
         for step in demo.steps:
             if app.quit:
                 break
             if isinstance(step, Shot):
-                flush()
-                # The LCD glass caught up after the last render: draw it before the frame.
-                app.render()
-                driver.settle()
-                if not use_window:
-                    path = folder / f"{step.name}.png"
-                    save_png(renderer.surface, path)
-                    frames.append(path)
-                driver.watch(step.hold)  # people look; messages on the boxes time out
+                shot(step.name, step.hold)
                 continue
             driver.step(step)
         flush()
     finally:
+        if on_phone is not None:
+            on_phone.client.close()
         made.close()
         journal.close()
         pygame.display.quit()

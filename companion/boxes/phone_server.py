@@ -28,10 +28,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import json
 import logging
-import socket
 import threading
 import time
 from collections.abc import Callable
@@ -43,7 +41,8 @@ from aiohttp import WSMsgType, web
 
 from ..engine.text import Msg, msg
 from .phone_box import MAX_PENDING, Outcome, PhoneSeats, token_hash
-from .phone_page import Pages, asset, interface_addresses
+from .phone_hosts import own_host, own_names
+from .phone_page import Pages, asset
 from .vocabulary import Key
 
 log = logging.getLogger(__name__)
@@ -62,57 +61,6 @@ SECURITY_HEADERS = {
     "Cache-Control": "no-store",
     "Server": "companion",  # not aiohttp's name and version: nothing to look up for a visitor
 }
-
-
-def host_name(header: str | None) -> str | None:
-    """The name or address in a Host header, lower case, without port, brackets or a final
-    dot; None when there is none."""
-    if not header:
-        return None
-    try:
-        name = urlsplit("//" + header.strip()).hostname
-    except ValueError:  # "[::1" and the like
-        return None
-    return name.rstrip(".") if name else None
-
-
-def own_names(listen: str | None, url: str | None) -> frozenset[str]:
-    """The names a phone may use for this table (IP addresses are checked per request)."""
-    hostname = socket.gethostname().lower()
-    names = {"localhost", hostname, hostname.split(".")[0] + ".local"}
-    for extra in (listen, urlsplit(url).hostname if url else None):
-        if extra:
-            names.add(extra.lower().rstrip("."))
-    return frozenset(names)
-
-
-def _ip(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
-    try:
-        ip = ipaddress.ip_address(text.partition("%")[0])  # fe80::1%eth0: no zone
-    except ValueError:
-        return None
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        return ip.ipv4_mapped  # a dual-stack socket names IPv4 peers ::ffff:a.b.c.d
-    return ip
-
-
-def own_host(request: web.Request, names: frozenset[str]) -> bool:
-    """True when the request's Host names this table: one of `names`, a loopback address,
-    the address the connection arrived on, or an address of one of the Pi's interfaces."""
-    name = host_name(request.headers.get("Host"))
-    if name is None:
-        return False
-    if name in names:
-        return True
-    ip = _ip(name)
-    if ip is None:
-        return False  # a name nobody gave out: another site's, pointed at the Pi
-    if ip.is_loopback:
-        return True
-    sockname = request.transport.get_extra_info("sockname") if request.transport else None
-    if isinstance(sockname, tuple) and _ip(str(sockname[0])) == ip:
-        return True
-    return str(ip) in interface_addresses()
 
 
 def same_origin(request: web.Request) -> bool:

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from phone_table import PhoneTable
+from phone_table import PhoneTable, wait_until
 
-from companion.boxes.phone_server import host_name, own_names
+from companion.boxes.phone_hosts import host_name, own_names
 
 
 @pytest.fixture
@@ -69,7 +69,7 @@ def test_the_tables_own_names_and_addresses_are_answered(table: PhoneTable) -> N
         assert code == 303
 
     asyncio.run(go())
-    assert table.pending() == 1
+    wait_until(lambda: table.pending() == 1, what="the claim on the host line")
 
 
 def test_a_request_without_host_is_refused(table: PhoneTable) -> None:

@@ -352,6 +352,16 @@ def play(
                 pygame.display.update(panel)
         app.render()  # the glass caught up after the last render: draw it before the frame
 
+    if use_window and on_phone is not None:
+        # In a window the phone's page follows every frame (what it has received by then).
+        shown = on_phone
+
+        def draw_panel() -> None:
+            panel = pygame.Rect(size[0], 0, side, size[1])
+            draw_phone(display, panel, shown.view(), translate, fonts)
+            pygame.display.update(panel)
+
+        app.on_frame = draw_panel
     driver = Driver(app, presser, clock, pace=0.35 if use_window else 0.0)
     frames: list[Path] = []
 

@@ -29,21 +29,9 @@ from companion.boxes.vocabulary import HOST_SEAT, Key
 from companion.display.keeper import RETRY_SECONDS, ScreenKeeper
 from companion.i18n import translator
 
-CONFIG = """\
-game = "camel-up"
-journal = "j.jsonl"
-[host]
-box = "mock:3"
-[[seat]]
-name = "Ann"
-box = "mock:0"
-[[seat]]
-name = "Bob"
-box = "mock:1"
-[[seat]]
-name = "Cy"
-box = "mock:2"
-"""
+from .conftest import TableConfig
+
+BOXES = ("mock:0", "mock:1", "mock:2")  # Ann, Bob and Cy; the host on mock:3
 
 
 class Clock:
@@ -77,10 +65,9 @@ def tap(pin: object, clock: Clock, app: App) -> None:
 
 
 def test_the_table_runs_dark_and_appears_when_the_display_comes(
-        tmp_path: Path, no_display: None, monkeypatch: pytest.MonkeyPatch,
+        table_config: TableConfig, no_display: None, monkeypatch: pytest.MonkeyPatch,
         caplog: pytest.LogCaptureFixture) -> None:
-    (tmp_path / "c.toml").write_text(CONFIG)
-    cfg = load_config(tmp_path / "c.toml")
+    cfg = load_config(table_config(BOXES, host="mock:3"))
     history, journal, _ = open_history(cfg, cfg.journal)
     clock = Clock()
     app = App(Controller(history, journal, translator("en")), {}, clock)
@@ -121,8 +108,8 @@ def test_the_table_runs_dark_and_appears_when_the_display_comes(
 
 @pytest.mark.slow  # runs `companion run` for 12 s
 def test_companion_run_on_kmsdrm_without_a_display_keeps_running_and_says_why(
-        tmp_path: Path, no_display: None) -> None:
-    (tmp_path / "c.toml").write_text(CONFIG)
+        tmp_path: Path, table_config: TableConfig, no_display: None) -> None:
+    table_config(BOXES, host="mock:3")
     env = {**os.environ, "SDL_VIDEODRIVER": "kmsdrm",
            "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
     env.pop("INVOCATION_ID", None)

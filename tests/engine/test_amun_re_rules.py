@@ -14,32 +14,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from engine_lines import Line, host, money, replay
+from engine_lines import enter as e
 
-from companion.app.cli import main, replay_outcome
+from companion.app.cli import main
 
 SEED = ["Red", "Black", "Blue", "White"]
 FIVE = ["A", "B", "C", "D", "E"]
-
-Line = dict[str, Any]
-
 
 def scenario(tmp_path: Path, lines: list[Line], seats: list[str] | None = None,
              **options: Any) -> dict[str, Any]:
     # These cases predate the province data: the seats type their income, nothing limits
     # buying (test_amun_re_scoring.py covers the data the host enters).
     options = {"province_data": "off", **options}
-    setup = {"type": "setup", "game": "amun-re", "seats": seats or SEED, "options": options}
-    path = tmp_path / "case.jsonl"
-    path.write_text("\n".join(json.dumps(x) for x in [setup, *lines]) + "\n")
-    return replay_outcome(path)
-
-
-def e(seat: int, value: int | str) -> Line:
-    return {"type": "enter", "seat": seat, "value": value}
-
-
-def host(command: str, **params: Any) -> Line:
-    return {"type": "host", "command": command, **params}
+    return replay(tmp_path, "amun-re", seats or SEED, lines, options)
 
 
 def offer(*names: str) -> Line:
@@ -49,10 +37,6 @@ def offer(*names: str) -> Line:
 def place(seat: int, province: str, value: int) -> list[Line]:
     """A placement on the box: choose the province, then the bid space."""
     return [e(seat, province), e(seat, value)]
-
-
-def money(out: dict[str, Any]) -> list[int]:
-    return [m["money"] for m in out["money"]]
 
 
 def cards(out: dict[str, Any]) -> list[int]:

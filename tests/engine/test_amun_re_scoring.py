@@ -7,42 +7,22 @@ Seats Ann 0, Bob 1, Cy 2 (clockwise, Ann starting); 20 gold and one power card e
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from companion.app.cli import replay_outcome
+from engine_lines import Line, host, money, refused, replay
+from engine_lines import enter as e
+
+from companion.engine.actions import action_from_json
 from companion.engine.history import History, Setup
 from companion.engine.registry import get_game
 from companion.engine.seats import Seat
 
 SEATS = ["Ann", "Bob", "Cy"]
 GAME = get_game("amun-re")
-Line = dict[str, Any]
-
-
 def scenario(tmp_path: Path, lines: list[Line], seats: list[str] | None = None,
              **options: Any) -> dict[str, Any]:
-    setup = {"type": "setup", "game": "amun-re", "seats": seats or SEATS, "options": options}
-    path = tmp_path / "case.jsonl"
-    path.write_text("\n".join(json.dumps(x) for x in [setup, *lines]) + "\n")
-    return replay_outcome(path)
-
-
-def e(seat: int, value: int | str) -> Line:
-    return {"type": "enter", "seat": seat, "value": value}
-
-
-def host(command: str, **params: Any) -> Line:
-    return {"type": "host", "command": command, **params}
-
-
-def refused(out: dict[str, Any]) -> list[str]:
-    return [r["message"] for r in out["refused"]]
-
-
-def money(out: dict[str, Any]) -> list[int]:
-    return [m["money"] for m in out["money"]]
+    return replay(tmp_path, "amun-re", seats or SEATS, lines, options)
 
 
 # Abydos: 2 card symbols, 3 fields, caravan 4, no mine, 1 temple; Sawu: 1 symbol, 1 field,
@@ -82,17 +62,16 @@ def test_the_auction_waits_for_the_province_data(tmp_path: Path) -> None:
     assert out["phase"] == "auction" and out["province_data"]["Sawu"]["mine"] == 3
 
 
-def replay_state(tmp_path: Path, lines: list[Line], **options: Any) -> Any:
+def history_of(lines: list[Line], **options: Any) -> History:
+    """The scenario's lines applied one by one, as the journal would replay them."""
     h = History.start(GAME, Setup(GAME.id, tuple(Seat(n) for n in SEATS), options))
-    from companion.engine.actions import Enter, Host
-
     for line in lines:
-        if line["type"] == "enter":
-            h.apply(Enter(line["seat"], line["value"]))
-        else:
-            h.apply(Host.make(line["command"], **{k: v for k, v in line.items()
-                                                    if k not in ("type", "command")}))
-    return h.state
+        h.apply(action_from_json(line))
+    return h
+
+
+def replay_state(tmp_path: Path, lines: list[Line], **options: Any) -> Any:
+    return history_of(lines, **options).state
 
 
 def test_a_farmer_over_the_free_fields_and_a_card_over_the_symbols_are_refused(
@@ -165,16 +144,7 @@ def test_offering_adjustment_moves_the_total_across_a_temple_range(tmp_path: Pat
 
 def test_offering_adjustment_is_secret_until_the_reveal(tmp_path: Path) -> None:
     lines = [*to_offering_2016(), e(0, "adj_yes"), e(0, 6), e(1, "adj_yes")]
-    h = History.start(GAME, Setup(GAME.id, tuple(Seat(n) for n in SEATS),
-                                  {"edition": "2016"}))
-    from companion.engine.actions import Enter, Host
-
-    for line in lines:
-        if line["type"] == "enter":
-            h.apply(Enter(line["seat"], line["value"]))
-        else:
-            h.apply(Host.make(line["command"], **{k: v for k, v in line.items()
-                                                    if k not in ("type", "command")}))
+    h = history_of(lines, edition="2016")
     view = GAME.table(h.state)
     text = " ".join(str(c.text) for p in view.panels for r in p.rows for c in r)
     assert "6" not in text and "Adjust" not in " ".join(m.render() for m in view.log)

@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from engine_lines import money, replay
 
-from companion.app.cli import main, replay_outcome
+from companion.app.cli import main
 
 SEATS = ["Ann", "Bob", "Cy", "Di"]
 
@@ -20,15 +21,7 @@ SEATS = ["Ann", "Bob", "Cy", "Di"]
 def scenario(
     tmp_path: Path, lines: list[dict[str, Any]], seats: list[str] | None = None, **options: Any
 ) -> dict[str, Any]:
-    setup = {
-        "type": "setup",
-        "game": "camel-up-off-season",
-        "seats": seats or SEATS,
-        "options": options,
-    }
-    path = tmp_path / "case.jsonl"
-    path.write_text("\n".join(json.dumps(x) for x in [setup, *lines]) + "\n")
-    return replay_outcome(path)
+    return replay(tmp_path, "camel-up-off-season", seats or SEATS, lines, options)
 
 
 def card(name: str) -> dict[str, Any]:
@@ -41,10 +34,6 @@ def entries(*values: int) -> list[dict[str, Any]]:
 
 
 bids = counts = entries
-
-
-def money(out: dict[str, Any]) -> list[int]:
-    return [m["money"] for m in out["money"]]
 
 
 def last(out: dict[str, Any]) -> dict[str, Any]:
@@ -397,7 +386,7 @@ def test_no_winner_until_the_last_sale_income_is_in(tmp_path: Path) -> None:
 
 
 def _view(tmp_path: Path, lines: list[dict[str, Any]]) -> Any:
-    from companion.engine.actions import Enter, Host
+    from companion.engine.actions import action_from_json
     from companion.engine.history import History, Setup
     from companion.engine.registry import get_game
     from companion.engine.seats import Seat
@@ -406,9 +395,5 @@ def _view(tmp_path: Path, lines: list[dict[str, Any]]) -> Any:
     h = History.start(game, Setup(game.id, tuple(Seat(n) for n in ("Ann", "Bob", "Cy", "Di")),
                                   {"start_coins": 10}))
     for line in lines:
-        if line["type"] == "enter":
-            h.apply(Enter(line["seat"], line["value"]))
-        else:
-            h.apply(Host.make(line["command"], **{k: v for k, v in line.items()
-                                                    if k not in ("type", "command")}))
+        h.apply(action_from_json(line))
     return game.table(h.state)

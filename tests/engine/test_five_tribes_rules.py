@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from engine_lines import enter, host, replay
 
-from companion.app.cli import main, replay_outcome
-from companion.engine.actions import Enter, Host, Withdraw
+from companion.app.cli import main
+from companion.engine.actions import Enter, Host, Withdraw, action_from_json
 from companion.engine.errors import IllegalAction
 from companion.engine.games.five_tribes import (
     CARD_TYPES,
@@ -33,23 +34,12 @@ GAME = get_game("five-tribes")
 
 def scenario(tmp_path: Path, lines: list[dict[str, Any]], seats: list[str] | None = None,
              **options: Any) -> dict[str, Any]:
-    setup = {"type": "setup", "game": "five-tribes", "seats": seats or SEATS, "options": options}
-    path = tmp_path / "case.jsonl"
-    path.write_text("\n".join(json.dumps(x) for x in [setup, *lines]) + "\n")
-    return replay_outcome(path)
-
-
-def enter(seat: int, value: int | str) -> dict[str, Any]:
-    return {"type": "enter", "seat": seat, "value": value}
+    return replay(tmp_path, "five-tribes", seats or SEATS, lines, options)
 
 
 def spots(*picks: tuple[int, int | str]) -> list[dict[str, Any]]:
     """Bids in the order given: (seat, spot cost)."""
     return [enter(s, str(c)) for s, c in picks]
-
-
-def host(command: str, **params: Any) -> dict[str, Any]:
-    return {"type": "host", "command": command, **params}
 
 
 def gold(out: dict[str, Any]) -> list[int]:
@@ -441,11 +431,7 @@ def test_final_score_every_category_to_the_winner(tmp_path: Path) -> None:
 def history_of(lines: list[dict[str, Any]]) -> History:
     h = History.start(GAME, Setup(GAME.id, tuple(Seat(n) for n in SEATS)))
     for line in lines:
-        if line["type"] == "enter":
-            h.apply(Enter(line["seat"], line["value"]))
-        else:
-            h.apply(Host.make(line["command"], **{k: v for k, v in line.items()
-                                                    if k not in ("type", "command")}))
+        h.apply(action_from_json(line))
     return h
 
 

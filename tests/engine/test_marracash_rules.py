@@ -9,13 +9,13 @@ negative as it pays wages) is always what the seats started with.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from engine_lines import Line, host, money, replay
+from engine_lines import enter as e
 
-from companion.app.cli import replay_outcome
 from companion.engine.actions import action_from_json
 from companion.engine.errors import IllegalAction
 from companion.engine.history import History, Setup
@@ -26,27 +26,13 @@ from companion.engine.seats import Seat
 SEATS = ["Ann", "Bob", "Cy", "Di"]
 GAME = get_game("marracash")
 
-Line = dict[str, Any]
-
-
 def scenario(tmp_path: Path, lines: list[Line], seats: list[str] | None = None,
              **options: Any) -> dict[str, Any]:
-    setup = {"type": "setup", "game": "marracash", "seats": seats or SEATS, "options": options}
-    path = tmp_path / "case.jsonl"
-    path.write_text("\n".join(json.dumps(x) for x in [setup, *lines]) + "\n")
-    out = replay_outcome(path)
+    out = replay(tmp_path, "marracash", seats or SEATS, lines, options)
     start = 1200 if options.get("preset") == "1996" else 240
     # Money is conserved against the bank in every case.
     assert sum(m["money"] for m in out["money"]) + out["bank"] == start * len(seats or SEATS)
     return out
-
-
-def e(seat: int, value: int | str) -> Line:
-    return {"type": "enter", "seat": seat, "value": value}
-
-
-def host(command: str, **params: Any) -> Line:
-    return {"type": "host", "command": command, **params}
 
 
 def auction(auctioneer: int, shop: str, winner: int, price: int, pull: int = 0, n: int = 4,
@@ -83,10 +69,6 @@ def move(seat: int, *entries: tuple[str, int]) -> list[Line]:
     for shop, count in entries:
         lines += [e(seat, shop), e(seat, count)]
     return [*lines, e(seat, "done")]
-
-
-def money(out: dict[str, Any]) -> list[int]:
-    return [m["money"] for m in out["money"]]
 
 
 def payments(out: dict[str, Any], start: int = 0) -> list[tuple[str, str, int, str]]:

@@ -13,12 +13,14 @@ os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
 import statistics
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from companion.app.controller import Controller
 from companion.app.loop import App
 from companion.boxes.factory import Boxes, BoxFactory
+from companion.boxes.vocabulary import HostInput
 from companion.display.renderer import Renderer
 from companion.display.window import open_display
 from companion.engine.history import History, Setup
@@ -97,6 +99,30 @@ def run_loop_until(app: App, done: threading.Event) -> None:
     while not done.is_set():
         timeout = app.timeout()
         app.run_once(0.1 if timeout is None else min(timeout, 0.1))
+
+
+def run_presser(app: App, presser: Callable[[], None]) -> None:
+    """The main loop runs here while `presser` presses from its own thread, as a box thread
+    does; returns when the presser is done (or has failed, so a broken bench never hangs)."""
+    done = threading.Event()
+
+    def press() -> None:
+        try:
+            presser()
+        finally:
+            done.set()
+
+    t = threading.Thread(target=press, daemon=True)
+    t.start()
+    run_loop_until(app, done)
+    t.join()
+
+
+def host_undo(app: App) -> None:
+    """Between samples the host's undo unlocks the seat again; each step gets its frame."""
+    time.sleep(0.03)
+    app.sink(HostInput("undo"))
+    time.sleep(0.05)
 
 
 def p99(ms: list[float]) -> float:

@@ -12,14 +12,14 @@ Run: .venv/bin/python -m bench.latency [--presses N] [--seats N]
 from __future__ import annotations
 
 import argparse
-import threading
 import time
 
 from bench.common import (
     camel_table,
+    host_undo,
     p99,
     percentiles,
-    run_loop_until,
+    run_presser,
     table_boxes,
     wait_for_frame,
 )
@@ -38,7 +38,6 @@ def measure(presses: int, seats: int, size: tuple[int, int]) -> list[float]:
     rig = made.rig
     assert rig is not None
     samples: list[float] = []
-    done = threading.Event()
 
     def presser() -> None:
         # Each round: the host starts a card, every seat locks a bid of 0... then every seat
@@ -58,12 +57,8 @@ def measure(presses: int, seats: int, size: tuple[int, int]) -> list[float]:
                         samples.append(took)
                     count += 1
                     time.sleep(0.03)
-        done.set()
 
-    t = threading.Thread(target=presser, daemon=True)
-    t.start()
-    run_loop_until(app, done)
-    t.join()
+    run_presser(app, presser)
     made.close()
     return samples
 
@@ -90,7 +85,6 @@ def measure_18(presses: int, size: tuple[int, int]) -> list[float]:
     frame_at: list[float] = []
     app.on_frame = lambda: frame_at.append(time.perf_counter())
     samples: list[float] = []
-    done = threading.Event()
 
     def presser() -> None:
         for i in range(presses):
@@ -103,15 +97,9 @@ def measure_18(presses: int, size: tuple[int, int]) -> list[float]:
             took = wait_for_frame(frame_at, before, t0)
             if took is not None:
                 samples.append(took)
-            time.sleep(0.03)
-            app.sink(HostInput("undo"))
-            time.sleep(0.05)
-        done.set()
+            host_undo(app)
 
-    t = threading.Thread(target=presser, daemon=True)
-    t.start()
-    run_loop_until(app, done)
-    t.join()
+    run_presser(app, presser)
     return samples
 
 

@@ -35,12 +35,18 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.common import p99, percentiles, run_loop_until, wait_for_frame
+from bench.common import (
+    host_undo,
+    p99,
+    percentiles,
+    run_loop_until,
+    run_presser,
+    wait_for_frame,
+)
 from companion.app.controller import Controller
 from companion.app.journal import Journal
 from companion.app.loop import App
 from companion.boxes.phones import Phones
-from companion.boxes.vocabulary import HostInput
 from companion.i18n import translator
 
 TARGET_P99_MS = 30.0
@@ -131,7 +137,6 @@ def measure(presses: int) -> tuple[list[float], list[float], int]:
         frames: list[float] = []
         confirms: list[float] = []
         lost = 0
-        done = threading.Event()
         clients: list[Clients] = []
 
         def presser() -> None:
@@ -156,15 +161,9 @@ def measure(presses: int) -> tuple[list[float], list[float], int]:
                 else:
                     frames.append(took)
                     confirms.append((c.locked_at[seat][heard] - t0) * 1000)
-                time.sleep(0.03)
-                app.sink(HostInput("undo"))
-                time.sleep(0.05)
-            done.set()
+                host_undo(app)
 
-        t = threading.Thread(target=presser, daemon=True)
-        t.start()
-        run_loop_until(app, done)
-        t.join()
+        run_presser(app, presser)
         clients[0].close()
         phones.close()
         return frames, confirms, lost

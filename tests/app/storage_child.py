@@ -66,13 +66,19 @@ def press(c: Controller, seat: int, intent: Intent, now: float, n: int = 1) -> N
         c.handle(SeatIntent(seat, intent), now)
 
 
-def full(folder: Path) -> dict[str, object]:
+def start_table(folder: Path) -> tuple[Path, Path, Journal, Controller]:
+    """A 64 KiB disk mounted at folder/disk, a new journal on it and an auction started."""
     disk = folder / "disk"
     mount(disk, "64k")
     path = disk / "j.jsonl"
     journal = Journal.create(path, SETUP)
     c = Controller(History.start(GAME, SETUP), journal, EN)
     c.handle(HostInput("start", (("card", "highest_bet"),)), 0.0)
+    return disk, path, journal, c
+
+
+def full(folder: Path) -> dict[str, object]:
+    disk, path, _, c = start_table(folder)
     filler = disk / "filler"
     fd = os.open(filler, os.O_WRONLY | os.O_CREAT, 0o600)
     try:  # every free page taken
@@ -120,12 +126,7 @@ def write_config(folder: Path, journal: Path) -> Path:
 
 
 def read_only(folder: Path) -> dict[str, object]:
-    disk = folder / "disk"
-    mount(disk, "64k")
-    path = disk / "j.jsonl"
-    journal = Journal.create(path, SETUP)
-    c = Controller(History.start(GAME, SETUP), journal, EN)
-    c.handle(HostInput("start", (("card", "highest_bet"),)), 0.0)
+    disk, path, journal, c = start_table(folder)
     press(c, 0, Intent.PLUS, 0.0, 2)
     press(c, 0, Intent.OK, 0.0)
     journal.close()

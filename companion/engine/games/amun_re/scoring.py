@@ -18,10 +18,11 @@ from ...actions import Value
 from ...chronicle import appended
 from ...errors import IllegalAction
 from ...game import NOTHING_LOCKED, Event, Step
+from ...scorepad import enter_pad
 from ...scoresheet import Category, ScoreSheet, result_line
 from ...text import Msg, msg
 from . import provinces
-from .state import BACK, KINGDOM_ROUNDS, AmunReState, awards, gold_bonus
+from .state import KINGDOM_ROUNDS, AmunReState, awards, gold_bonus
 
 
 @dataclass(frozen=True)
@@ -72,25 +73,12 @@ def start(state: AmunReState, events: tuple[Event, ...], final: bool) -> Step[Am
 
 
 def enter(state: AmunReState, seat: int, value: Value) -> Step[AmunReState]:
-    if seat in state.pads_locked:
-        raise IllegalAction("Already locked\nhold OK: unlock")
-    items = pad_items(state)
-    at = state.pad_at.get(seat, 0)
-    if value == BACK:
-        if at == 0:
-            raise IllegalAction("Nothing before\nthis entry")
-        return Step(replace(state, pad_at={**state.pad_at, seat: at - 1}))
-    item = items[at]
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= item.hi:
-        raise IllegalAction(msg("Enter 0 to {hi}", hi=item.hi))
-    pad = list(state.pads.get(seat, ()))
-    pad[at:at + 1] = [value]
-    pads = {**state.pads, seat: tuple(pad)}
-    if at + 1 < len(items):
-        return Step(replace(state, pads=pads, pad_at={**state.pad_at, seat: at + 1}))
+    move = enter_pad(state.pads, state.pad_at, state.pads_locked, seat, value, pad_items(state))
+    if not move.locked:
+        return Step(replace(state, pads=move.pads, pad_at=move.pad_at))
     locked = state.pads_locked | {seat}
     line = msg("Score pad locked: {name}", name=state.seats[seat].name)
-    new = replace(state, pads=pads, pad_at={**state.pad_at, seat: 0}, pads_locked=locked,
+    new = replace(state, pads=move.pads, pad_at=move.pad_at, pads_locked=locked,
                   log=appended(state.log, line))
     if len(locked) < len(state.seats):
         return Step(new, (Event(line),))

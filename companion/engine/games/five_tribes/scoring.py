@@ -17,9 +17,10 @@ from ...actions import Value
 from ...chronicle import appended
 from ...errors import IllegalAction
 from ...game import NOTHING_LOCKED, Event, Step
+from ...scorepad import enter_pad
 from ...scoresheet import Category, ScoreSheet, result_line
 from ...text import Msg, msg
-from .state import BACK, CARD_NAMES, CARD_TYPES, DECK, FiveTribesState, best_suits, suit_value
+from .state import CARD_NAMES, CARD_TYPES, DECK, FiveTribesState, best_suits, suit_value
 
 
 @dataclass(frozen=True)
@@ -43,30 +44,22 @@ PAD: tuple[PadItem, ...] = (
 FIRST_CARD = len(PAD) - len(CARD_TYPES)
 
 
+def _too_many(item: PadItem) -> Msg:
+    """A merchandise count above the deck's cards of that type says so; others give the range."""
+    if item.key in DECK:
+        return msg("Only {n} {card}\nin the deck", n=item.hi, card=CARD_NAMES[item.key])
+    return msg("Enter 0 to {hi}", hi=item.hi)
+
+
 def enter(state: FiveTribesState, seat: int, value: Value) -> Step[FiveTribesState]:
     """The seat's answer to the pad's current question (or BACK to the one before)."""
-    if seat in state.pads_locked:
-        raise IllegalAction("Already locked\nhold OK: unlock")
-    at = state.pad_at.get(seat, 0)
-    pad = list(state.pads.get(seat, ()))
-    if value == BACK:
-        if at == 0:
-            raise IllegalAction("Nothing before\nthis entry")
-        return Step(replace(state, pad_at={**state.pad_at, seat: at - 1}))
-    item = PAD[at]
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= item.hi:
-        if item.key in DECK:
-            raise IllegalAction(msg("Only {n} {card}\nin the deck", n=item.hi,
-                                    card=CARD_NAMES[item.key]))
-        raise IllegalAction(msg("Enter 0 to {hi}", hi=item.hi))
-    pad[at:at + 1] = [value]
-    pads = {**state.pads, seat: tuple(pad)}
-    if at + 1 < len(PAD):
-        return Step(replace(state, pads=pads, pad_at={**state.pad_at, seat: at + 1}))
+    move = enter_pad(state.pads, state.pad_at, state.pads_locked, seat, value, PAD, _too_many)
+    if not move.locked:
+        return Step(replace(state, pads=move.pads, pad_at=move.pad_at))
     name = state.names()[seat]
     locked = state.pads_locked | {seat}
     line = msg("{name} has locked the score pad", name=name)
-    new = replace(state, pads=pads, pad_at={**state.pad_at, seat: 0}, pads_locked=locked,
+    new = replace(state, pads=move.pads, pad_at=move.pad_at, pads_locked=locked,
                   log=appended(state.log, line))
     events = [Event(line)]
     if len(locked) == len(state.seats):

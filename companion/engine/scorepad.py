@@ -1,0 +1,57 @@
+"""A score pad filled in on a seat's own box: one question at a time, BACK to the one before,
+locked when the last is answered. The games keep their questions and what a locked pad
+scores; this module owns only the stepping, so every pad refuses and advances alike."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+from .actions import Value
+from .errors import IllegalAction
+from .text import Msg, msg
+
+BACK = "back"  # the box's entry for "the question before"
+
+
+class PadQuestion(Protocol):
+    @property
+    def hi(self) -> int: ...  # the largest answer the box accepts
+
+
+Q = TypeVar("Q", bound=PadQuestion)
+
+
+@dataclass(frozen=True)
+class PadMove:
+    """The pads after one entry; `locked`: that was the last answer (the pad starts over)."""
+
+    pads: Mapping[int, tuple[int, ...]]
+    pad_at: Mapping[int, int]
+    locked: bool
+
+
+def enter_pad(pads: Mapping[int, tuple[int, ...]], pad_at: Mapping[int, int],
+              pads_locked: frozenset[int], seat: int, value: Value, questions: Sequence[Q],
+              too_big: Callable[[Q], Msg] | None = None) -> PadMove:
+    """The seat's answer to its pad's current question (or BACK); IllegalAction if refused.
+    `too_big` words the refusal of an answer above the question's bound, if not the default."""
+    if seat in pads_locked:
+        raise IllegalAction("Already locked\nhold OK: unlock")
+    at = pad_at.get(seat, 0)
+    if value == BACK:
+        if at == 0:
+            raise IllegalAction("Nothing before\nthis entry")
+        return PadMove(pads, {**pad_at, seat: at - 1}, False)
+    question = questions[at]
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= question.hi:
+        if too_big is not None:
+            raise IllegalAction(too_big(question))
+        raise IllegalAction(msg("Enter 0 to {hi}", hi=question.hi))
+    pad = list(pads.get(seat, ()))
+    pad[at:at + 1] = [value]
+    new = {**pads, seat: tuple(pad)}
+    if at + 1 < len(questions):
+        return PadMove(new, {**pad_at, seat: at + 1}, False)
+    return PadMove(new, {**pad_at, seat: 0}, True)

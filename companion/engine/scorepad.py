@@ -1,6 +1,6 @@
 """A score pad filled in on a seat's own box: one question at a time, BACK to the one before,
 locked when the last is answered. The games keep their questions and what a locked pad
-scores; this module owns only the stepping, so every pad refuses and advances alike."""
+scores; this module owns the stepping and the box's prompt, so every pad acts alike."""
 
 from __future__ import annotations
 
@@ -10,12 +10,16 @@ from typing import Protocol, TypeVar
 
 from .actions import Value
 from .errors import IllegalAction
+from .prompts import Choice, Prompt
 from .text import Msg, msg
 
 BACK = "back"  # the box's entry for "the question before"
 
 
 class PadQuestion(Protocol):
+    @property
+    def label(self) -> Msg: ...  # the box's question: a 16-column LCD line
+
     @property
     def hi(self) -> int: ...  # the largest answer the box accepts
 
@@ -55,3 +59,20 @@ def enter_pad(pads: Mapping[int, tuple[int, ...]], pad_at: Mapping[int, int],
     if at + 1 < len(questions):
         return PadMove(new, {**pad_at, seat: at + 1}, False)
     return PadMove(new, {**pad_at, seat: 0}, True)
+
+
+def pad_prompt(pads: Mapping[int, tuple[int, ...]], pad_at: Mapping[int, int],
+               pads_locked: frozenset[int], seats: int, seat: int,
+               questions: Sequence[PadQuestion]) -> Prompt:
+    """The seat's box on its pad: the current question (the last OK locks it; sealed), or
+    "Score pad" locked, which hold OK reopens until every seat has locked."""
+    if seat in pads_locked:
+        return Prompt("number", msg("Score pad"), locked=True, locked_value="",
+                      unlockable=len(pads_locked) < seats)
+    at = pad_at.get(seat, 0)
+    question = questions[at]
+    pad = pads.get(seat, ())
+    extras = (Choice(BACK, msg("BACK")),) if at else ()
+    return Prompt("number", question.label, lo=0, hi=question.hi,
+                  initial=pad[at] if at < len(pad) else 0, extras=extras,
+                  sealed=at == len(questions) - 1, must_act=True)

@@ -5,6 +5,7 @@ offering's box comes from the sealed round (`SealedRound.prompt`).
 
 from __future__ import annotations
 
+from ... import scorepad
 from ...prompts import Choice, Prompt
 from ...text import Msg, msg
 from .asks import buy_max, draw_key
@@ -177,17 +178,8 @@ def ask_prompt(state: AmunReState, seat: int, ask: Ask, gold: int, cards: Msg) -
 
 def pad_prompt(state: AmunReState, seat: int) -> Prompt:
     """The kingdom's score pad: one question per line; the last OK locks it."""
-    items = pad_items(state)
-    if seat in state.pads_locked:
-        return Prompt("number", msg("Score pad"), locked=True, locked_value="",
-                      unlockable=len(state.pads_locked) < len(state.seats))
-    at = state.pad_at.get(seat, 0)
-    item = items[at]
-    pad = state.pads.get(seat, ())
-    extras = (Choice(BACK, msg("BACK")),) if at else ()
-    return Prompt("number", item.label, lo=0, hi=item.hi,
-                  initial=pad[at] if at < len(pad) else 0, extras=extras,
-                  sealed=at == len(items) - 1, must_act=True)
+    return scorepad.pad_prompt(state.pads, state.pad_at, state.pads_locked, len(state.seats),
+                               seat, pad_items(state))
 
 
 def drawn_label(state: AmunReState, b: int, o: int) -> Msg:

@@ -11,6 +11,7 @@ one says why it cannot join. A suit of six takes about ten presses.
 from __future__ import annotations
 
 from ...prompts import Choice, Prompt
+from ...scorepad import pad_prompt
 from ...text import msg
 from .bidding import kumarbi_fakirs_max, legal_spots
 from .scoring import PAD
@@ -57,16 +58,7 @@ def prompt(state: FiveTribesState, seat: int) -> Prompt:
 def _pad_prompt(state: FiveTribesState, seat: int) -> Prompt:
     """The score pad: one question per category; the last OK locks it, hold OK reopens it.
     No money on these lines: the labels need the room, and the gold is counted anyway."""
-    if seat in state.pads_locked:
-        return Prompt("number", msg("Score pad"), locked=True, locked_value="",
-                      unlockable=len(state.pads_locked) < len(state.seats))
-    at = state.pad_at.get(seat, 0)
-    item = PAD[at]
-    pad = state.pads.get(seat, ())
-    initial = pad[at] if at < len(pad) else 0
-    extras = (Choice(BACK, msg("BACK")),) if at else ()
-    return Prompt("number", item.label, lo=0, hi=item.hi, initial=initial, extras=extras,
-                  sealed=at == len(PAD) - 1, must_act=True)
+    return pad_prompt(state.pads, state.pad_at, state.pads_locked, len(state.seats), seat, PAD)
 
 
 def _bid_prompt(state: FiveTribesState, seat: int, gold: int) -> Prompt:

@@ -51,6 +51,11 @@ class Ledger:
             bal.setdefault(acct, 0)
         return cls(bal, (), frozenset(unbounded))
 
+    @classmethod
+    def for_seats(cls, seats: int, start: int) -> Ledger:
+        """Every seat's account holding `start`, and the supply (the bank) at 0."""
+        return cls.open({seat_account(i): start for i in range(seats)} | {SUPPLY: 0})
+
     def balance(self, account: str) -> int:
         return self.balances[account]
 
@@ -63,6 +68,12 @@ class Ledger:
 
     def can_pay(self, account: str, amount: int) -> bool:
         return account in self.unbounded or self.balances[account] >= amount
+
+    def correct(self, seat: int, amount: int, reason: Msg, *, secret: bool = False) -> Ledger:
+        """The host's signed correction: the supply pays the seat `amount`, or takes it back."""
+        if amount > 0:
+            return self.transfer(SUPPLY, seat_account(seat), amount, reason, secret=secret)
+        return self.transfer(seat_account(seat), SUPPLY, -amount, reason, secret=secret)
 
     def transfer(
         self, src: str, dst: str, amount: int, reason: Msg, *, secret: bool = False

@@ -11,7 +11,6 @@ from ...actions import Host
 from ...chronicle import appended
 from ...errors import IllegalAction
 from ...game import Event, HostCommand, Step
-from ...ledger import SUPPLY, seat_account
 from ...text import msg
 from . import provinces
 from .auction import start_auction
@@ -72,10 +71,7 @@ def adjust(state: AmunReState, action: Host) -> Step[AmunReState]:
     if -amount > state.gold(seat):
         # Not the ledger's "have N": a host refusal shows on the table screen.
         raise IllegalAction("Seat has less\ngold than that")
-    if amount > 0:
-        ledger = state.ledger.transfer(SUPPLY, seat_account(seat), amount, reason, secret=True)
-    else:
-        ledger = state.ledger.transfer(seat_account(seat), SUPPLY, -amount, reason, secret=True)
+    ledger = state.ledger.correct(seat, amount, reason, secret=True)
     # The amount stays off the table: gold is hidden. The seat sees its new gold.
     line = msg("Host correction: {name}'s gold", name=state.seats[seat].name)
     return Step(replace(state, ledger=ledger, log=appended(state.log, line)),

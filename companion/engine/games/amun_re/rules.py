@@ -13,7 +13,7 @@ from typing import Any
 from ...actions import Value
 from ...errors import IllegalAction
 from ...game import Game, HostCommand, OptionSpec, Rules, Step
-from ...ledger import SUPPLY, Ledger, seat_account
+from ...ledger import Ledger
 from ...prompts import Prompt
 from ...rounds.sealed import SealedRound
 from ...seats import Seat
@@ -100,7 +100,7 @@ class AmunRe(Rules[AmunReState]):
         if sp >= len(seats):
             raise IllegalAction(msg("No seat {n} for\nthe Pharaoh", n=sp + 1))
         gold = int(options["start_gold"])
-        ledger = Ledger.open({seat_account(i): gold for i in range(len(seats))} | {SUPPLY: 0})
+        ledger = Ledger.for_seats(len(seats), gold)
         hands = tuple(Hand(other=int(options["start_cards"])) for _ in seats)
         return AmunReState(seats, dict(options), ledger, hands, "provinces", sp)
 

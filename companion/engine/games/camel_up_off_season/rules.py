@@ -85,7 +85,7 @@ class CamelUpOffSeason(Rules[CamelState]):
         fp = int(options["first_player"])
         if fp >= len(seats):
             raise IllegalAction(msg("No seat {n} for\nFirst Player", n=fp + 1))
-        ledger = Ledger.open({seat_account(i): start for i in range(len(seats))} | {SUPPLY: 0})
+        ledger = Ledger.for_seats(len(seats), start)
         return CamelState(
             seats, dict(options), ledger, "card", fp, market_order=clockwise_from(fp, len(seats))
         )
@@ -131,11 +131,7 @@ class CamelUpOffSeason(Rules[CamelState]):
         seat, amount = action.int_param("seat"), action.int_param("amount")
         if not 0 <= seat < len(state.seats) or amount == 0:
             raise IllegalAction("Adjust needs a\nseat and amount")
-        reason = msg("host correction")
-        if amount > 0:
-            ledger = state.ledger.transfer(SUPPLY, seat_account(seat), amount, reason)
-        else:
-            ledger = state.ledger.transfer(seat_account(seat), SUPPLY, -amount, reason)
+        ledger = state.ledger.correct(seat, amount, msg("host correction"))
         line = msg("Correction: {name} {amount:+d}", name=state.seats[seat].name, amount=amount)
         return Step(replace(state, ledger=ledger, log=appended(state.log, line)), (Event(line),))
 

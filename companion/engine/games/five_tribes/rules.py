@@ -16,7 +16,7 @@ from ...actions import Host, Value
 from ...chronicle import appended
 from ...errors import IllegalAction
 from ...game import GAME_OVER, Event, Game, HostCommand, OptionSpec, Rules, Step
-from ...ledger import SUPPLY, Ledger, seat_account
+from ...ledger import Ledger
 from ...prompts import Prompt
 from ...rounds.ordered import OrderedRound
 from ...seats import Seat
@@ -61,7 +61,7 @@ class FiveTribes(Rules[FiveTribesState]):
         if first >= len(seats):
             raise IllegalAction(msg("No seat {n} to\nbid first", n=first + 1))
         start = int(options["start_gold"])
-        ledger = Ledger.open({seat_account(i): start for i in range(len(seats))} | {SUPPLY: 0})
+        ledger = Ledger.for_seats(len(seats), start)
         first_bid = Bid(1, OrderedRound.of(default_bid_order(first, len(seats))))
         return FiveTribesState(seats, dict(options), ledger, "bid", first_bid,
                                log=(msg("Turn {n}: bid for turn order", n=1),))
@@ -105,13 +105,7 @@ class FiveTribes(Rules[FiveTribesState]):
         seat, amount = action.int_param("seat"), action.int_param("amount")
         if not 0 <= seat < len(state.seats) or amount == 0:
             raise IllegalAction("Adjust: a seat\nand an amount")
-        reason = msg("host correction")
-        if amount > 0:
-            ledger = state.ledger.transfer(SUPPLY, seat_account(seat), amount, reason,
-                                           secret=True)
-        else:
-            ledger = state.ledger.transfer(seat_account(seat), SUPPLY, -amount, reason,
-                                           secret=True)
+        ledger = state.ledger.correct(seat, amount, msg("host correction"), secret=True)
         # The amount stays off the table: gold is secret, the correction is not.
         line = msg("Host corrected {name}'s gold", name=state.names()[seat])
         return Step(replace(state, ledger=ledger, log=appended(state.log, line)),

@@ -14,7 +14,7 @@ from typing import Any
 from ...actions import Host, Value
 from ...errors import IllegalAction
 from ...game import GAME_OVER, Event, Game, HostCommand, OptionSpec, Rules, Step
-from ...ledger import SUPPLY, Ledger, seat_account
+from ...ledger import Ledger
 from ...prompts import Prompt
 from ...rounds.ordered import OrderedRound
 from ...rounds.sealed import SealedRound
@@ -99,8 +99,7 @@ class MarraCash(Rules[MarraState]):
         first = int(options["start_seat"])
         if first >= len(seats):
             raise IllegalAction(msg("No seat {n}\nto start", n=first + 1))
-        ledger = Ledger.open({seat_account(i): amounts.start for i in range(len(seats))}
-                             | {SUPPLY: 0})
+        ledger = Ledger.for_seats(len(seats), amounts.start)
         return MarraState(seats, dict(options), amounts, ledger, dict.fromkeys(SHOPS, Shop()),
                           int(options["queue"]), "first", "pick", first, first,
                           first_round=OrderedRound.of(clockwise_from(first, len(seats))))

@@ -6,7 +6,8 @@ Return to accept, Left to refuse"; the host's OK accepts, minus refuses, plus sh
 waiting claim. The decision is appended to the claims log and fsynced *before* the box hears
 it, like every accepted input: a box that was told "yours" still holds the seat after a power
 cut. A box that takes over a seat already held says so on the table ("Phone took over
-Cyrille's seat"), and the host can release a seat from the menu ("Release phone: Cyrille").
+Cyrille's seat"), and the host can release a seat from the menu ("Release Phone: Cyrille"),
+confirmed like every destructive host command (Return again within 3 s).
 
 A claim does not wait for ever: one whose box has been away (`ClaimAway`, a phone whose
 page closed) for `AWAY_SECONDS`, or that waited `WAIT_SECONDS` in all, is withdrawn from the
@@ -249,12 +250,17 @@ class ClaimDesk:
         return min(times, default=None)
 
     def menu_entries(self) -> list[MenuEntry]:
-        """One "Release Phone: Cyrille" entry per seat a box holds, for the host menu."""
+        """One "Release Phone: Cyrille" entry per seat a box holds, for the host menu. Each
+        asks first, like the other destructive host commands: releasing cuts a playing box
+        off its seat, so one stray OK must not do it."""
         out: list[MenuEntry] = []
         for i, binder in enumerate(self.binders):
             for seat in binder.bound():
-                label = msg("Release {what}: {name}", what=binder.what, name=self.name(seat))
-                out.append(MenuEntry(label, AppCommand(f"{RELEASE}:{i}", seat), label))
+                name = self.name(seat)
+                label = msg("Release {what}: {name}", what=binder.what, name=name)
+                out.append(MenuEntry(label, AppCommand(f"{RELEASE}:{i}", seat),
+                                     msg("Release {what}", what=binder.what), name,
+                                     confirm=True))
         return out
 
     def run(self, command: AppCommand, now: float) -> bool:

@@ -107,7 +107,18 @@ def test_refuse_rotate_withdraw_takeover_and_release(tmp_path: Path) -> None:
     labels = [e.label.render() for e in c.host_options()]
     for _ in range(labels.index("Release New box: Ann")):  # the menu: Right to the entry
         host(c, Intent.PLUS, 10.0)
-    host(c, Intent.OK, 10.0)
+    host(c, Intent.OK, 10.0)  # one OK only asks: releasing cuts a playing box off its seat
+    assert binder.held == {0}
+    assert c.host_line().asking and c.host_hint().render() == (
+        "Press Return (OK) again within 3 s: Release New box: Ann. Any other key cancels.")
+    assert c.host_lcd_lines() == ("OK ponownie?    ", "Zwolnij New box ")  # a Polish table
+    host(c, Intent.OK, 13.0)  # 3 s later is too late: it only asks again
+    assert binder.held == {0}
+    host(c, Intent.PLUS, 13.5)  # any other key cancels
+    assert not c.host_line().asking and binder.held == {0}
+    host(c, Intent.MINUS, 13.6)
+    host(c, Intent.OK, 14.0)
+    host(c, Intent.OK, 16.9)  # the second OK in time runs it
     assert binder.held == set()
     events = [json.loads(x)["event"] for x in log.read_text().splitlines()]
     assert events == ["refused", "takeover", "released"]

@@ -118,7 +118,10 @@ def test_host_releases_a_seat_from_the_menu(table: PhoneTable) -> None:
         assert "Release Phone: Bob" in labels
         for _ in range(labels.index("Release Phone: Bob")):  # Right to the release entry
             table.host(Key.PLUS)
-        table.host(Key.OK)
+        table.host(Key.OK)  # one OK only asks (the host line turns into the question)
+        wait_until(lambda: table.controller.host_line().asking)
+        assert table.phones.seats.bound() == (1,)
+        table.host(Key.OK)  # the second, within 3 s, releases
         assert await phone.until(lambda m: m["t"] == "gone") == {"t": "gone", "why": "released"}
         wait_until(lambda: table.phones.seats.bound() == ())
         log = (table.tmp / "claims.jsonl").read_text()

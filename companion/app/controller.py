@@ -116,8 +116,9 @@ class Controller:
             if isinstance(chosen, Host) and self.wall_ms is not None:
                 # Timed commands carry the moment the host chose: stamp the entry now.
                 stamped = self._game_entries(self.wall_ms())
-                if index < len(stamped):
-                    chosen = stamped[index].action
+                again = stamped[index].action if index < len(stamped) else None
+                if isinstance(again, Host):
+                    chosen = again
             if isinstance(chosen, AppCommand) and self.claims.run(chosen, now):
                 pass  # a seat released from its box
             elif isinstance(chosen, AppCommand):

@@ -4,8 +4,11 @@
 minus/plus move through the entries ("Start auction: The Lucky 0", "End the game", ...), OK
 runs the shown one, OK held undoes the last accepted action. The shown entry is public and
 appears on the table screen's host line, which is always there (the choice and the keys).
-After a reveal the history's own corrections join the list: "Correct Di: 4" and "Void the
-round: a box fault".
+After a reveal the history's own corrections join the list: "Void the round: a box fault",
+and one "Correct a seat's entry" that opens two levels, since a flat list of every seat
+times every value would be 160 entries at 40 coins: OK on it, minus/plus pick the seat
+("Correct which seat? Di"), OK, minus/plus dial the value ("Correct Di: 4", accelerating
+like a seat box when held), OK asks and OK again runs it. OK held goes back one level.
 
 A destructive entry (end the game, abandon, correct, void) asks first: OK arms it and the
 host line says "Return again within 3 s"; only a second OK in time runs it, any other key
@@ -41,9 +44,26 @@ class AppCommand:
 
 
 @dataclass(frozen=True)
+class CorrectSeat:
+    """The entry that opens the two-level correction: the seats of the last revealed round,
+    each with the values it might have meant (its entry left out), in the menu's order."""
+
+    values: tuple[tuple[int, tuple[Value, ...]], ...]
+    names: tuple[str, ...]
+
+
+@dataclass
+class _Pick:
+    """Where the host is inside "Correct a seat's entry" (positions, not seats or values)."""
+
+    seat: int
+    value: int | None = None  # None: still choosing the seat
+
+
+@dataclass(frozen=True)
 class MenuEntry:
     label: Msg  # the whole entry, for the table screen
-    action: Action | AppCommand
+    action: Action | AppCommand | CorrectSeat
     command: Msg | None = None  # LCD line 1 on a host box
     value: Msg | str | None = None  # LCD line 2 on a host box
     confirm: bool = False  # destructive: runs only on a second OK within CONFIRM_SECONDS
@@ -81,19 +101,23 @@ def entries(commands: tuple[HostCommand, ...], can_undo: bool,
 
 def correction_entries(correct: Mapping[int, tuple[Value, ...]],
                        names: Sequence[str]) -> list[MenuEntry]:
-    """The host's corrections of the last revealed round: one seat's meant value, or a void."""
+    """The host's corrections of the last revealed round: one entry that opens the seat and
+    value choice (`HostMenu` runs it), and a void for each reason."""
+    seats = tuple((seat, values) for seat, values in sorted(correct.items()) if values)
     out: list[MenuEntry] = []
-    for seat, values in sorted(correct.items()):
-        head = msg("Correct {name}", name=names[seat])
-        for v in values:
-            out.append(MenuEntry(msg("{cmd}: {value}", cmd=head, value=str(v)),
-                                 Correct(seat, v), head, str(v), confirm=True))
+    if seats:
+        out.append(MenuEntry(msg("Correct a seat's entry"), CorrectSeat(seats, tuple(names)),
+                             msg("Correct an entry"), msg("OK: pick a seat")))
     head = msg("Void the round")
     for reason in VOID_REASONS:
         why = VOID_REASON_LABELS[reason]
         out.append(MenuEntry(msg("{cmd}: {value}", cmd=head, value=why), Void(reason), head, why,
                              confirm=True))
     return out
+
+
+def _opener(options: list[MenuEntry]) -> CorrectSeat | None:
+    return next((e.action for e in options if isinstance(e.action, CorrectSeat)), None)
 
 
 class HostMenu:
@@ -103,27 +127,84 @@ class HostMenu:
         # The destructive entry waiting for its second OK, and until when.
         self.armed: MenuEntry | None = None
         self.armed_until = 0.0
+        # Inside "Correct a seat's entry" (None: the flat list).
+        self.picking: _Pick | None = None
 
     def on_intent(self, intent: SeatIntent, options: list[MenuEntry], now: float
                   ) -> Action | AppCommand | None:
         self.shown_until = now + SHOW_SECONDS
         armed = self.armed if now < self.armed_until else None
         self.armed = None  # any key answers the question; only OK in time confirms
+        if _opener(options) is None:
+            self.picking = None  # the round's corrections are gone (a newer round has entries)
         if not options:
             return None
         self.index %= len(options)
+        if self.picking is not None:
+            return self._dial(intent, options, armed, now)
         if intent.intent is Intent.OK_HELD:
             return Undo()
         if intent.intent is Intent.OK:
             entry = options[self.index]
-            if entry.confirm and armed != entry:
-                self.armed, self.armed_until = entry, now + CONFIRM_SECONDS
+            if isinstance(entry.action, CorrectSeat):
+                self.picking = _Pick(0)  # in: minus/plus now choose the seat
                 return None
-            self.shown_until = now  # done choosing; the result shows instead
-            self.index = 0
-            return entry.action
+            return self._run(entry, armed, now)
         self.index = (self.index + (1 if intent.intent is Intent.PLUS else -1)) % len(options)
         return None
+
+    def _run(self, entry: MenuEntry, armed: MenuEntry | None, now: float
+             ) -> Action | AppCommand | None:
+        if entry.confirm and armed != entry:
+            self.armed, self.armed_until = entry, now + CONFIRM_SECONDS
+            return None
+        self.shown_until = now  # done choosing; the result shows instead
+        self.index, self.picking = 0, None
+        assert not isinstance(entry.action, CorrectSeat)
+        return entry.action
+
+    def _dial(self, intent: SeatIntent, options: list[MenuEntry], armed: MenuEntry | None,
+              now: float) -> Action | AppCommand | None:
+        """A key inside "Correct a seat's entry": the seat, then the value, then run."""
+        opener, pick = _opener(options), self.picking
+        assert opener is not None and pick is not None
+        if intent.intent is Intent.OK_HELD:  # back one level (undo is refused here anyway)
+            if pick.value is None:
+                self.picking = None
+            pick.value = None
+            return None
+        if pick.value is None:
+            if intent.intent is Intent.OK:
+                pick.value = 0
+            else:
+                pick.seat = (pick.seat + (1 if intent.intent is Intent.PLUS else -1)) % len(
+                    opener.values)
+            return None
+        if intent.intent is Intent.OK:
+            entry = self._picked(opener)
+            assert entry is not None
+            return self._run(entry, armed, now)
+        # A held key repeats with a growing step (1, 5, 10, 25), as on a seat's box; the
+        # dial stops at either end rather than wrapping from 40 to 0.
+        move = intent.step if intent.intent is Intent.PLUS else -intent.step
+        last = len(opener.values[pick.seat % len(opener.values)][1]) - 1
+        pick.value = max(0, min(last, pick.value + move))
+        return None
+
+    def _picked(self, opener: CorrectSeat) -> MenuEntry | None:
+        """The entry the host is on inside the correction: a seat, or a seat's value."""
+        if self.picking is None:
+            return None
+        seat, values = opener.values[self.picking.seat % len(opener.values)]
+        name = opener.names[seat]
+        if self.picking.value is None:
+            return MenuEntry(msg("Correct which seat? {name}", name=name), opener,
+                             msg("Correct: seat?"), name)
+        head = msg("Correct {name}", name=name)
+        v = str(values[min(self.picking.value, len(values) - 1)])
+        return MenuEntry(msg("{cmd}: {value}", cmd=head, value=v),
+                         Correct(seat, values[min(self.picking.value, len(values) - 1)]),
+                         head, v, confirm=True)
 
     def show(self, options: list[MenuEntry], action: Action | AppCommand, now: float) -> None:
         """Put the entry running `action` in front of the host (a question to confirm)."""
@@ -132,6 +213,9 @@ class HostMenu:
                 self.index, self.shown_until = i, now + SHOW_SECONDS
 
     def current(self, options: list[MenuEntry]) -> MenuEntry | None:
+        opener = _opener(options)
+        if opener is not None and self.picking is not None:
+            return self._picked(opener)
         return options[self.index % len(options)] if options else None
 
     def asking(self, now: float) -> MenuEntry | None:
@@ -151,9 +235,15 @@ class HostMenu:
         if asking is not None:
             return msg("Press Return (OK) again within 3 s: {entry}. Any other key cancels.",
                        entry=asking.label)
-        if not options:
+        entry = self.current(options)
+        if entry is None:
             return msg("Host: nothing to choose now")
-        entry = options[self.index % len(options)]
+        if self.picking is not None and _opener(options) is not None:
+            if self.picking.value is None:
+                return msg("Host: {entry}   \u25c0 \u25b6 seat \u00b7 Return picks \u00b7 "
+                           "hold Return: back", entry=entry.label)
+            return msg("Host: {entry}   \u25c0 \u25b6 value \u00b7 Return runs \u00b7 "
+                       "hold Return: back", entry=entry.label)
         # Short, to stay one line at 800x480: the arrows are the Left/Right keys (a host
         # box's minus/plus), Return is its OK.
         if any(isinstance(e.action, Undo) for e in options):

@@ -14,6 +14,7 @@ import pygame
 import pytest
 
 from companion.app.controller import Controller
+from companion.app.hostmenu import CorrectSeat
 from companion.boxes.vocabulary import HOST_SEAT, Intent, SeatIntent
 from companion.display.renderer import Renderer
 from companion.display.window import save_png
@@ -56,6 +57,24 @@ def asking(c: Controller) -> None:
     press(c, Intent.OK, 10.5)
 
 
+def correct_seat(c: Controller) -> None:
+    """Inside "Correct a seat's entry": the host picks the seat."""
+    revealed(c)
+    c.expire(10.0)
+    while not isinstance(c.host_menu.current(c.host_options()).action,  # type: ignore[union-attr]
+                         CorrectSeat):
+        press(c, Intent.PLUS, 10.0)
+    press(c, Intent.OK, 10.1)
+    press(c, Intent.MINUS, 10.2)
+
+
+def correct_value(c: Controller) -> None:
+    """Then dials the value (the step grows while the key is held)."""
+    correct_seat(c)
+    press(c, Intent.OK, 10.3)
+    c.handle(SeatIntent(HOST_SEAT, Intent.PLUS, 3), 10.4)
+
+
 def correction(c: Controller) -> None:
     revealed(c)
     c.host("correct", 2.0, seat=3, value=4)
@@ -75,6 +94,7 @@ def waiting(c: Controller) -> None:
 
 SCENES: dict[str, Callable[[Controller], None]] = {
     "host-menu": host_menu, "host-confirm": asking, "host-correction": correction,
+    "host-correct-seat": correct_seat, "host-correct-value": correct_value,
     "host-void": void, "host-waiting": waiting,
 }
 

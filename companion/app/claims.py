@@ -259,7 +259,7 @@ class ClaimDesk:
                 name = self.name(seat)
                 label = msg("Release {what}: {name}", what=binder.what, name=name)
                 out.append(MenuEntry(label, AppCommand(f"{RELEASE}:{i}", seat),
-                                     msg("Release {what}", what=binder.what), name,
+                                     msg("Release a seat"), name,  # 16 columns whatever the box
                                      confirm=True))
         return out
 

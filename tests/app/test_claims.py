@@ -111,7 +111,7 @@ def test_refuse_rotate_withdraw_takeover_and_release(tmp_path: Path) -> None:
     assert binder.held == {0}
     assert c.host_line().asking and c.host_hint().render() == (
         "Press Return (OK) again within 3 s: Release New box: Ann. Any other key cancels.")
-    assert c.host_lcd_lines() == ("OK ponownie?    ", "Zwolnij New box ")  # a Polish table
+    assert c.host_lcd_lines() == ("OK ponownie?    ", "Zwolnij miejsce ")  # a Polish table
     host(c, Intent.OK, 13.0)  # 3 s later is too late: it only asks again
     assert binder.held == {0}
     host(c, Intent.PLUS, 13.5)  # any other key cancels

@@ -92,9 +92,21 @@ class FakeSerialBox:
         self._set(key, False)
 
     def tap(self, key: str, hold: float = 0.03) -> None:
-        self.press(key)
-        time.sleep(hold)
-        self.release(key)
+        """A press held `hold` seconds, its down and up sent in one write. The host stamps
+        an edge when it reads the line, so edges written apart (press, sleep, release) could
+        be read 0.4 s apart on a loaded machine: a held key that auto-repeats. In one write
+        they arrive together and the tap is a tap whatever the load."""
+        held = max(1, int(hold * 1000))
+        with self._lock:
+            start = _ms() - held  # the press began `hold` ago, and no sooner than the
+            last = self.logic.keys[key]  # firmware's debounce takes a new change
+            if last.changed_at is not None:
+                start = max(start, last.changed_at + last.ms)
+            self._pressed[key] = True
+            lines = self.logic.scan(dict(self._pressed), start)
+            self._pressed[key] = False
+            lines += self.logic.scan(dict(self._pressed), start + held)
+            self._write(lines)
 
     def _set(self, key: str, down: bool) -> None:
         with self._lock:

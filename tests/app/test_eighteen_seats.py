@@ -40,10 +40,13 @@ def test_eighteen_seats_press_at_once_and_nothing_is_lost() -> None:
         start.wait()  # all eighteen boxes start pressing in the same instant
         k = steps[seat]
         for key in [Key.PLUS] * k + [Key.OK] + ([Key.MINUS] * k + [Key.OK] if k else []):
-            app.sink(KeyEdge(seat, key, True, time.monotonic()))
-            time.sleep(0.03)  # a press outlasts the 20 ms debounce window
-            app.sink(KeyEdge(seat, key, False, time.monotonic()))
-            time.sleep(0.03)
+            # A press outlasts the 20 ms debounce window: its up is stamped 30 ms after its
+            # down here, not when sent, so a stalled thread cannot turn it into a held key
+            # that auto-repeats (0.4 s). The wait lets the stamp pass before the next press.
+            now = time.monotonic()
+            app.sink(KeyEdge(seat, key, True, now))
+            app.sink(KeyEdge(seat, key, False, now + 0.03))
+            time.sleep(0.06)
 
     threads = [threading.Thread(target=box, args=(s,)) for s in range(18)]
     for t in threads:

@@ -108,7 +108,7 @@ class Table:
         self.serial.start()
         self.app.refresh()
 
-    def pump(self, until: Callable[[], bool], timeout: float = 5.0) -> bool:
+    def pump(self, until: Callable[[], bool], timeout: float = 30.0) -> bool:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             self.app.run_once(0.01)

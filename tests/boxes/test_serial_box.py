@@ -122,7 +122,7 @@ def test_a_lost_up_line_is_healed_by_the_heartbeat(table: Callable[..., Table]) 
     t.fakes[0].send_raw(sp.encode(sp.KeyEvent(700, "plus", True)))
     t.settle(0.1)
     # The box's "up" never arrives; its next heartbeat says nothing is held.
-    assert t.pump(lambda: not t.app.shaper.next_deadline(), timeout=1.0)
+    assert t.pump(lambda: not t.app.shaper.next_deadline(), timeout=30.0)
     value = t.controller.lcd_lines(0)[1]
     t.settle(0.6)
     assert t.controller.lcd_lines(0)[1] == value  # no runaway auto-repeat
@@ -212,9 +212,9 @@ def test_a_silent_box_is_dropped_and_comes_back(table: Callable[..., Table]) -> 
     t = table(["box-a", "box-b", "box-c"])
     assert t.pump(lambda: all_connected(t))
     t.fakes[0].answer = False  # firmware hung, USB still there
-    assert t.pump(lambda: not t.controller.connected[0], timeout=3.0)
+    assert t.pump(lambda: not t.controller.connected[0], timeout=30.0)
     t.fakes[0].answer = True
-    assert t.pump(lambda: t.controller.connected[0], timeout=5.0)
+    assert t.pump(lambda: t.controller.connected[0], timeout=30.0)
 
 
 def test_a_box_speaking_another_protocol_version_is_refused(table: Callable[..., Table]) -> None:

@@ -9,6 +9,7 @@ Skipped, and says so, where the unix port is not installable (its wheels are x86
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import shutil
 import subprocess
@@ -50,6 +51,8 @@ class Box:
         self.proc = subprocess.Popen([MICROPYTHON, "-c", BOOT], cwd=where, stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.lines: queue.Queue[bytes] = queue.Queue()
+        self._send_lock = threading.Lock()
+        self._beating = threading.Event()
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
@@ -59,10 +62,26 @@ class Box:
 
     def send(self, *messages: sp.Message) -> None:
         assert self.proc.stdin is not None
-        self.proc.stdin.write(b"".join(sp.encode(m) for m in messages))
-        self.proc.stdin.flush()
+        with self._send_lock:  # the heartbeat thread writes too; lines never interleave
+            self.proc.stdin.write(b"".join(sp.encode(m) for m in messages))
+            self.proc.stdin.flush()
 
-    def expect(self, want: Callable[[sp.Message], bool], seconds: float = 10.0) -> sp.Message:
+    def keep_host_alive(self) -> None:
+        """Heartbeat every 0.5 s from now on, as the real host does (every 1 s). Without it
+        the firmware's 3 s host timeout races the test's own pace: on a loaded machine a
+        few slow steps looked like a vanished host and changed the screen and the LED."""
+        def beat() -> None:
+            while not self._beating.wait(0.5):
+                with contextlib.suppress(OSError, ValueError):
+                    self.send(sp.Heartbeat())
+        threading.Thread(target=beat, daemon=True).start()
+
+    def stop(self) -> None:
+        self._beating.set()
+
+    # Deadlines are bounds, not races: a wait ends as soon as its condition holds, and 60 s
+    # is far past anything the firmware takes (an LCD retry is 2 s), even on a loaded box.
+    def expect(self, want: Callable[[sp.Message], bool], seconds: float = 60.0) -> sp.Message:
         end = time.monotonic() + seconds
         while time.monotonic() < end:
             try:
@@ -91,7 +110,7 @@ class Box:
                 chip.write(bytes.fromhex(data))
         return model.lines()
 
-    def wait_for(self, what: Callable[[], bool], seconds: float = 10.0) -> None:
+    def wait_for(self, what: Callable[[], bool], seconds: float = 60.0) -> None:
         end = time.monotonic() + seconds
         while not what():
             assert self.proc.poll() is None, self.stderr()
@@ -109,6 +128,7 @@ def box(tmp_path: Path) -> Iterator[Box]:
     try:
         yield b
     finally:
+        b.stop()
         b.proc.kill()
         b.proc.wait()
 
@@ -121,6 +141,7 @@ def test_the_firmware_runs_on_micropython(box: Box) -> None:
     box.send(sp.Identify())
     ident = box.expect(lambda m: isinstance(m, sp.Ident))
     assert ident == sp.Ident("pico-e6614c311b4a2b29", boxlogic.FIRMWARE, 0x27)  # the full id
+    box.keep_host_alive()
     box.wait_for(lambda: (box.where / "wdt.log").exists())
     assert (box.where / "wdt.log").read_text().splitlines()[0] == "timeout 5000"
 

@@ -44,7 +44,7 @@ def browser_missing() -> str | None:
     return None
 
 
-def wait_until(check: Callable[[], Any], timeout: float = 5.0, what: str = "") -> Any:
+def wait_until(check: Callable[[], Any], timeout: float = 30.0, what: str = "") -> Any:
     end = time.monotonic() + timeout
     while True:
         got = check()
@@ -96,11 +96,14 @@ class PhoneTable:
 
     def host(self, key: Key = Key.OK, hold: float = 0.0) -> None:
         """The host presses (and releases) one of the host keys."""
-        # Edges 30 ms apart: the host's keys are debounced (20 ms), like real buttons.
-        self.app.sink(KeyEdge(HOST_SEAT, key, True, time.monotonic()))
-        time.sleep(max(hold, 0.03))
-        self.app.sink(KeyEdge(HOST_SEAT, key, False, time.monotonic()))
-        time.sleep(0.03)
+        # Edges 30 ms apart (the host's keys are debounced, 20 ms), stamped here rather than
+        # when sent: a sleep between them could stretch past the 0.8 s of OK held on a
+        # loaded machine. The wait after lets the stamps pass before the next key.
+        held = max(hold, 0.03)
+        now = time.monotonic()
+        self.app.sink(KeyEdge(HOST_SEAT, key, True, now))
+        self.app.sink(KeyEdge(HOST_SEAT, key, False, now + held))
+        time.sleep(held + 0.03)
 
     def press(self, seat: int, key: Key) -> None:
         """A press and release on a mock GPIO seat's box."""
@@ -155,7 +158,7 @@ class Phone:
         else:
             await self.send({"t": "key", "key": key, "down": down})
 
-    async def next(self, timeout: float = 5.0) -> dict[str, Any]:
+    async def next(self, timeout: float = 30.0) -> dict[str, Any]:
         assert self.ws is not None
         try:
             message = await self.ws.receive(timeout)
@@ -167,7 +170,7 @@ class Phone:
         return obj
 
     async def until(self, check: Callable[[dict[str, Any]], bool],
-                    timeout: float = 5.0) -> dict[str, Any]:
+                    timeout: float = 30.0) -> dict[str, Any]:
         end = asyncio.get_running_loop().time() + timeout
         while True:
             left = end - asyncio.get_running_loop().time()

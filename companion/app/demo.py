@@ -39,6 +39,8 @@ from .loop import App
 from .shaper import HOLD, REPEAT_EVERY
 
 if TYPE_CHECKING:
+    from companion.display.legibility import TextAudit
+
     from .demo_phone import PhoneSeat
 
 DEFAULT_GAME = "camel-up-off-season"
@@ -259,10 +261,11 @@ def run_demo(
 
 def play(
     demo: Demo, folder: Path, size: tuple[int, int], use_window: bool, lang: str,
-    speed: float = 1.0, *, phone: bool = False,
+    speed: float = 1.0, *, phone: bool = False, audit: TextAudit | None = None,
 ) -> list[Path]:
     """Play `demo`; returns the PNG frames written (headless) or [] (window). `phone`: seat 0
-    plays on a phone (the real server on loopback), drawn beside the table."""
+    plays on a phone (the real server on loopback), drawn beside the table. Every text the
+    screen draws is reported to `audit` (the legibility test reads it)."""
     import pygame
 
     from companion.display.fonts import FontCache
@@ -290,7 +293,7 @@ def play(
             translate(demo.title) if demo.title else msg("companion demo").render(translate)
         )
     surface = display.subsurface(pygame.Rect((0, 0), size)) if phone else display
-    renderer = Renderer(surface, translate, clock=clock)
+    renderer = Renderer(surface, translate, clock=clock, audit=audit)
     app = App(controller, {}, clock, renderer, show_lcds=True)
     from companion.boxes.factory import BoxFactory
 

@@ -1,21 +1,24 @@
 """A surface to draw one frame on: its scale unit, and text that fits.
 
-`Canvas` turns the sizes the screen is designed at (1280x720) into pixels for this surface,
-renders a `Msg` in the table's language, cuts a line with an ellipsis or wraps it to its box
-(so nothing is ever drawn off-screen), and draws a line of text or a rounded pill.
+`Canvas` turns the sizes the screen is designed at (1280x720) into pixels for this surface
+(never a font below the minimum text height, see `legibility`), renders a `Msg` in the
+table's language, cuts a line with an ellipsis or wraps it to its box (so nothing is ever
+drawn off-screen), and draws a line of text or a rounded pill. Every text drawn passes
+through `blit_text`, which reports it to the screen's `TextAudit`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 import pygame
 
 from ..engine.text import Msg
 from .fonts import Face, FontCache
+from .legibility import TextAudit, min_text_px
 from .theme import ELLIPSIS
 
 Translate = Callable[[str], str]
@@ -30,6 +33,12 @@ class Canvas:
     translate: Translate
     fonts: FontCache
     u: float
+    audit: TextAudit = field(default_factory=TextAudit)
+
+    @property
+    def min_text(self) -> int:
+        """The smallest font pixel size allowed on this surface."""
+        return min_text_px(self.u)
 
     def text_of(self, item: Msg | str) -> str:
         """A Msg in the table's language; a plain str is data (a name, a number) shown as is.
@@ -39,9 +48,10 @@ class Canvas:
         text = item.render(self.translate) if isinstance(item, Msg) else item
         return " ".join(text.split("\n"))
 
-    def px(self, base: float, scale: float = 1.0, minimum: int = 12) -> int:
-        """A font or spacing size given at 1280x720, scaled to this surface."""
-        return max(minimum, round(base * self.u * scale))
+    def px(self, base: float, scale: float = 1.0, minimum: int = 0) -> int:
+        """A font size given at 1280x720, scaled to this surface, never below the minimum
+        text height: a crowded layout finds room by columns or paging, not smaller text."""
+        return max(minimum, self.min_text, round(base * self.u * scale))
 
     def sp(self, base: float, scale: float = 1.0) -> int:
         """A spacing (no readability floor, unlike fonts)."""
@@ -62,8 +72,13 @@ class Canvas:
             else:
                 hi = mid - 1
         if lo == 0:
-            return ELLIPSIS if fonts.measure(ELLIPSIS, face, size) <= max_w else ""
-        return text[:lo].rstrip() + ELLIPSIS
+            if fonts.measure(ELLIPSIS, face, size) > max_w:
+                return ""
+            self.audit.mark_cut(ELLIPSIS)
+            return ELLIPSIS
+        cut = text[:lo].rstrip() + ELLIPSIS
+        self.audit.mark_cut(cut)
+        return cut
 
     def wrap(self, text: str, face: Face, size: int, max_w: int, max_lines: int) -> list[str]:
         """Word-wrap to `max_w`; the last allowed line ends in an ellipsis if text remains."""
@@ -87,6 +102,8 @@ class Canvas:
                     cut -= 1
                 lines.append(word[:cut])
                 words[i] = word[cut:]
+                if cut > 1:  # the head says it was broken; a tail ("0") is too common a text
+                    self.audit.mark_cut(word[:cut], "broken")
             else:
                 lines.append(current)
                 current = ""
@@ -118,6 +135,9 @@ class Canvas:
         else:
             rect.midtop = (x, y)
         self.surface.blit(surf, rect)
+        # Glyphs sit inside the line box; one pixel of slack for antialiased edges.
+        clipped = not self.surface.get_clip().contains(rect.inflate(-2, -2))
+        self.audit.saw(text, face, size, self.min_text, clipped)
         return rect
 
     @contextmanager

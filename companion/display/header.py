@@ -33,7 +33,7 @@ def header_rect(c: Canvas, view: TableView, area: pygame.Rect) -> pygame.Rect:
     pad = c.sp(12)
     game_size, head_size, detail_size = c.px(17), c.px(34, minimum=18), c.px(20)
     detail_lines = c.wrap(c.text_of(view.detail), "regular", detail_size,
-                          _inner_w(c, view, area), 2)
+                          _inner_w(c, view, area), 3)
     height = (pad + c.lh("bold", game_size) + c.lh("bold", head_size)
               + len(detail_lines) * c.lh("regular", detail_size) + pad)
     if view.timer is not None:
@@ -43,7 +43,7 @@ def header_rect(c: Canvas, view: TableView, area: pygame.Rect) -> pygame.Rect:
 
 def _inner_w(c: Canvas, view: TableView, area: pygame.Rect) -> int:
     pad = c.sp(12)
-    timer_w = c.sp(210) if view.timer is not None else 0
+    timer_w = _timer_width(c, view.timer) if view.timer is not None else 0
     return area.w - 2 * pad - (timer_w + pad if timer_w else 0) - c.sp(6)
 
 
@@ -52,9 +52,9 @@ def draw_header(c: Canvas, view: TableView,
     """Draw the header across `area`; return its rect and the timer's (None: no timer)."""
     pad = c.sp(12)
     game_size, head_size, detail_size = c.px(17), c.px(34, minimum=18), c.px(20)
-    timer_w = c.sp(210) if view.timer is not None else 0
+    timer_w = _timer_width(c, view.timer) if view.timer is not None else 0
     inner_w = _inner_w(c, view, area)
-    detail_lines = c.wrap(c.text_of(view.detail), "regular", detail_size, inner_w, 2)
+    detail_lines = c.wrap(c.text_of(view.detail), "regular", detail_size, inner_w, 3)
     height = header_rect(c, view, area).h
     rect = pygame.Rect(area.x, area.y, area.w, height)
     radius = c.sp(10)
@@ -91,6 +91,22 @@ def draw_header(c: Canvas, view: TableView,
     return rect, timer
 
 
+def _timer_label(c: Canvas, timer: TimerView) -> str:
+    label = c.text_of(timer.label)
+    if not timer.running and not timer.expired:
+        label = f"{label} ({c.text_of(PAUSED)})"
+    return label
+
+
+def _timer_width(c: Canvas, timer: TimerView) -> int:
+    """Wide enough for its label and digits whole ("Handel (pauza)", "KONIEC")."""
+    label_size, digits_size = c.px(16), c.px(54, minimum=24)
+    digits = c.text_of(TIME_UP) if timer.expired else format_clock(timer.remaining_ms)
+    return max(c.sp(210),
+               c.fonts.measure(_timer_label(c, timer), "regular", label_size) + 2 * c.sp(10),
+               c.fonts.measure(digits, "bold", digits_size) + 2 * c.sp(10))
+
+
 def _timer_height(c: Canvas) -> int:
     return (c.lh("regular", c.px(16)) + c.lh("bold", c.px(54, minimum=24))
             + c.sp(8))
@@ -104,9 +120,7 @@ def _draw_timer(c: Canvas, timer: TimerView, box: pygame.Rect) -> pygame.Rect:
     if timer.warning:
         pygame.draw.rect(c.surface, ALERT, box, width=max(2, c.sp(3)),
                          border_radius=c.sp(8))
-    label = c.text_of(timer.label)
-    if not timer.running and not timer.expired:
-        label = f"{label} ({c.text_of(PAUSED)})"
+    label = _timer_label(c, timer)
     inner = box.w - 2 * c.sp(8)
     y = box.y + c.sp(4)
     if label != c.text_of(TIME_UP) or not timer.expired:  # never "TIME" over "TIME"

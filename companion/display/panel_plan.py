@@ -16,6 +16,8 @@ from .canvas import Canvas
 from .theme import cell_look
 
 _NUMBER = re.compile(r"^[+\-−]?\d+$")
+MAX_CELL_LINES = 3
+MAX_TITLE_LINES = 2
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,9 @@ class PanelPlan:
     note_lines: tuple[str, ...]
     height: int
     cramped: bool
+    cells: tuple[tuple[tuple[str, ...], ...], ...] = ()  # per row, per column: its lines
+    row_heights: tuple[int, ...] = ()
+    title_lines: tuple[str, ...] = ()
 
 
 def panel_sizes(c: Canvas, scale: float) -> tuple[int, int, int]:
@@ -41,7 +46,7 @@ def panel_sizes(c: Canvas, scale: float) -> tuple[int, int, int]:
 
 
 def _plan_panel(c: Canvas, panel: Panel, index: int, width: int, scale: float,
-                max_note_lines: int = 3) -> PanelPlan:
+                max_note_lines: int = 6) -> PanelPlan:
     title_size, cell_size, note_size = panel_sizes(c, scale)
     pad = c.sp(12, scale)
     inner = max(0, width - 2 * pad)
@@ -49,18 +54,39 @@ def _plan_panel(c: Canvas, panel: Panel, index: int, width: int, scale: float,
     texts = tuple(tuple(c.text_of(cell.text) for cell in row) for row in panel.rows)
     ncols = max((len(r) for r in panel.rows), default=0)
     natural = [0] * ncols
+    floor = [0] * ncols  # a column is never narrower than its widest word
     for row, row_texts in zip(panel.rows, texts, strict=True):
         for col, (cell, text) in enumerate(zip(row, row_texts, strict=True)):
             face, _ = cell_look(cell.style)
             natural[col] = max(natural[col], c.fonts.measure(text, face, cell_size))
-    widths = _fit_columns(natural, inner - col_gap * max(0, ncols - 1))
+            floor[col] = max([floor[col]] + [c.fonts.measure(w, face, cell_size)
+                                             for w in text.split()])
+    avail = inner - col_gap * max(0, ncols - 1)
+    widths = _fit_columns(natural, avail, floor)
     right = tuple(
         _is_numeric_column([row[col] for row in panel.rows if col < len(row)],
                            [t[col] for t in texts if col < len(t)])
         for col in range(ncols))
-    # Cramped: a column had to be cut or the note does not fit its lines. The planner
-    # prefers a smaller scale over a cramped layout, since "Ch…" tells the table nothing.
-    cramped = sum(widths) < sum(natural)
+    # A cell wider than its column wraps onto more lines (never cut): up to three lines,
+    # and only between words. Cramped: a word or a column does not fit, or the title or
+    # note needs more lines than allowed. The planner prefers a smaller scale or another
+    # arrangement over a cramped layout, since "Ch…" tells the table nothing.
+    cramped = any(w < f for w, f in zip(widths, floor, strict=True))
+    cells: list[tuple[tuple[str, ...], ...]] = []
+    for row, row_texts in zip(panel.rows, texts, strict=True):
+        row_lines = []
+        for col, (cell, text) in enumerate(zip(row, row_texts, strict=True)):
+            face, _ = cell_look(cell.style)
+            lines = c.wrap(text, face, cell_size, widths[col], MAX_CELL_LINES) or [""]
+            cramped = cramped or (c.fonts.measure(text, face, cell_size) > widths[col]
+                                  and len(c.wrap(text, face, cell_size, widths[col], 50))
+                                  > MAX_CELL_LINES)
+            row_lines.append(tuple(lines))
+        cells.append(tuple(row_lines))
+    title = c.text_of(panel.title)
+    title_full = c.wrap(title, "bold", title_size, inner, 50)
+    cramped = cramped or len(title_full) > MAX_TITLE_LINES
+    title_lines = tuple(c.wrap(title, "bold", title_size, inner, MAX_TITLE_LINES))
     note_lines: tuple[str, ...] = ()
     if panel.note is not None:
         note = c.text_of(panel.note)
@@ -68,19 +94,22 @@ def _plan_panel(c: Canvas, panel: Panel, index: int, width: int, scale: float,
         cramped = cramped or len(full) > max_note_lines
         note_lines = tuple(full if len(full) <= max_note_lines
                            else c.wrap(note, "regular", note_size, inner, max_note_lines))
-    height = (pad + c.lh("bold", title_size) + c.sp(6, scale)
-              + len(panel.rows) * row_height(c, cell_size)
+    row_hs = tuple(row_height(c, cell_size, max((len(x) for x in r), default=1))
+                   for r in cells)
+    height = (pad + len(title_lines) * c.lh("bold", title_size) + c.sp(6, scale)
+              + sum(row_hs)
               + (c.sp(4, scale) if any(is_head(r) for r in panel.rows) else 0)
               + (c.sp(6, scale) + len(note_lines) * c.lh("regular", note_size)
                  if note_lines else 0)
               + pad)
     return PanelPlan(panel, index, width, scale, texts, tuple(widths), right,
-                     c.text_of(panel.title), note_lines, height, cramped)
+                     title, note_lines, height, cramped, tuple(cells), row_hs, title_lines)
 
 
-def row_height(c: Canvas, cell_size: int) -> int:
-    """A table row's height: 1.25 lines of cell text."""
-    return round(c.lh("regular", cell_size) * 1.25)
+def row_height(c: Canvas, cell_size: int, lines: int = 1) -> int:
+    """A table row's height: its lines of cell text plus a quarter line of air."""
+    line = c.lh("regular", cell_size)
+    return lines * line + round(line * 0.25)
 
 
 class PanelPlanner:
@@ -121,32 +150,40 @@ class PanelPlanner:
             return found
 
         def plan_all(indices: Sequence[int], col_w: int, scale: float,
-                     note_lines: int = 3) -> list[PanelPlan]:
+                     note_lines: int = 6) -> list[PanelPlan]:
             return [plan_one(i, col_w, scale * (1.25 if i == lead else 1.0), note_lines)
                     for i in indices]
 
-        chosen: list[list[PanelPlan]] | None = None
-        # Above 1.0 only when there is room (one small panel on a TV); below, to fit many.
-        # First look for a layout where nothing is cut, then accept cut columns and notes.
-        for allow_cramped in (False, True):
-            # Down to 0.5 (fonts floor at 12 px) so an 18-row table still shows every row.
+        def search(indices: Sequence[int], allow_cramped: bool) -> list[list[PanelPlan]] | None:
+            # Above 1.0 only when there is room (one small panel on a TV); below 1.0 the
+            # spacing tightens (text never goes under the minimum height).
             for scale in (1.2, 1.1, 1.0, 0.9, 0.8, 0.7, 0.6, 0.5):
                 for cols in (1, 2):
-                    if cols > len(panels):
+                    if cols > len(indices):
                         continue
                     col_w = (area.w - (cols - 1) * gap) // cols
                     if col_w < c.sp(260):
                         continue
-                    plans = plan_all(order, col_w, scale)
+                    plans = plan_all(indices, col_w, scale)
                     if not allow_cramped and any(p.cramped for p in plans):
                         continue
-                    chosen = _split_columns(plans, cols, area.h, gap)
-                    if chosen is not None:
-                        break
-                if chosen is not None:
-                    break
+                    found = _split_columns(plans, cols, area.h, gap)
+                    if found is not None:
+                        return found
+            return None
+
+        # First a layout where nothing is cut; then the same leaving out the oldest panels
+        # (the newest, the reveal just made or the final result, are what the table reads);
+        # only then cut columns and notes (the legibility audit reports those).
+        chosen = search(order, False)
+        for keep in range(len(panels) - 1, 0, -1):
             if chosen is not None:
                 break
+            chosen = search([i for i in order if i >= len(panels) - keep], False)
+            hidden = len(panels) - keep
+        if chosen is None:
+            hidden = 0
+            chosen = search(order, True)
         if chosen is None:
             cols = 2 if len(panels) > 1 and (area.w - gap) // 2 >= c.sp(260) else 1
             col_w = (area.w - (cols - 1) * gap) // cols
@@ -162,7 +199,7 @@ class PanelPlanner:
             plans = plan_all(shown, col_w, 0.5, 2)
             # Still too tall (one huge panel): draw it anyway, clipped to the area below.
             chosen = _split_columns(plans, cols, area.h, gap) or [plans]
-        if len(self._plans) >= 8:
+        if len(self._plans) >= 32:  # an arrangement tries several areas per frame
             self._plans.clear()
         self._plans[key] = (chosen, hidden)
         return chosen, hidden
@@ -179,18 +216,23 @@ def _is_numeric_column(cells: Sequence[Cell], texts: Sequence[str]) -> bool:
     return any(body) and all(not t or _NUMBER.match(t) for t in body)
 
 
-def _fit_columns(natural: Sequence[int], avail: int) -> list[int]:
-    """Column widths within `avail`: the widest columns give way first, the rest keep theirs."""
+def _fit_columns(natural: Sequence[int], avail: int,
+                 floor: Sequence[int] | None = None) -> list[int]:
+    """Column widths within `avail`: the widest columns give way first (down to their
+    `floor`, the widest word), the rest keep theirs."""
     if sum(natural) <= avail or not natural:
         return list(natural)
+    low = list(floor) if floor is not None else [0] * len(natural)
+    if sum(low) > avail:  # a word wider than the room: cut (the audit reports it)
+        low = [0] * len(natural)
     lo, hi = 0, max(natural)
-    while lo < hi:  # the largest cap with sum(min(w, cap)) <= avail
+    while lo < hi:  # the largest cap with sum(max(floor, min(w, cap))) <= avail
         mid = (lo + hi + 1) // 2
-        if sum(min(w, mid) for w in natural) <= avail:
+        if sum(max(f, min(w, mid)) for w, f in zip(natural, low, strict=True)) <= avail:
             lo = mid
         else:
             hi = mid - 1
-    return [min(w, lo) for w in natural]
+    return [max(f, min(w, lo)) for w, f in zip(natural, low, strict=True)]
 
 
 def _split_columns(plans: Sequence[PanelPlan], cols: int, height: int,

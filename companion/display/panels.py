@@ -51,23 +51,29 @@ def _draw_panel(c: Canvas, plan: PanelPlan, box: pygame.Rect, final: bool,
     inner_w = box.w - 2 * pad
     x0 = box.x + pad
     y = box.y + pad
-    c.blit_text(plan.title, "bold", title_size, GOLD if final else ACCENT, x0, y, inner_w)
-    y += c.lh("bold", title_size) + c.sp(6, scale)
+    for line in plan.title_lines:
+        c.blit_text(line, "bold", title_size, GOLD if final else ACCENT, x0, y, inner_w)
+        y += c.lh("bold", title_size)
+    y += c.sp(6, scale)
 
     col_gap = c.sp(26, scale)
-    row_h = row_height(c, cell_size)
     line_h = c.lh("regular", cell_size)
+    air = (row_height(c, cell_size) - line_h) // 2
     table_w = sum(plan.col_widths) + col_gap * max(0, len(plan.col_widths) - 1)
-    for r, (row, texts) in enumerate(zip(plan.panel.rows, plan.texts, strict=True)):
+    for r, (row, lines) in enumerate(zip(plan.panel.rows, plan.cells, strict=True)):
+        row_h = plan.row_heights[r]
         if any(cell.style == "win" for cell in row):
             # A winning row is tinted edge to edge so the winner is found at a glance.
             band = pygame.Rect(x0 - c.sp(6, scale), y, table_w + c.sp(12, scale), row_h)
             pygame.draw.rect(surface, WIN_ROW, band, border_radius=c.sp(4, scale))
         x = x0
-        for col, (cell, text) in enumerate(zip(row, texts, strict=True)):
+        for col, (cell, cell_lines) in enumerate(zip(row, lines, strict=True)):
             width = plan.col_widths[col]
-            rect = _draw_cell(c, cell, text, x, y + (row_h - line_h) // 2, width,
-                              plan.right_aligned[col], cell_size)
+            rect = pygame.Rect(x, y + air, 0, 0)
+            for k, text in enumerate(cell_lines):
+                part = _draw_cell(c, cell, text, x, y + air + k * line_h, width,
+                                  plan.right_aligned[col], cell_size)
+                rect = part if k == 0 else rect.union(part)
             layout.cells[(plan.index, r, col)] = rect
             x += width + col_gap
         y += row_h

@@ -29,6 +29,8 @@ from ..engine.text import Msg
 from ..engine.views import TableView, TimerView
 from .canvas import Translate
 from .fonts import FontCache
+from .legibility import TextAudit
+from .paging import PAGE_SECONDS, page_of
 from .sound import TimerBell
 from .table_screen import HostLine, TableScreen
 
@@ -44,8 +46,9 @@ class Renderer:
                  fonts: FontCache | None = None, clock: Clock = time.monotonic,
                  flip: Callable[[], None] | None = None,
                  wall_ms: Callable[[], int] | None = None,
-                 bell: TimerBell | None = None) -> None:
-        self.screen = TableScreen(surface, translate, fonts)
+                 bell: TimerBell | None = None,
+                 audit: TextAudit | None = None) -> None:
+        self.screen = TableScreen(surface, translate, fonts, audit)
         self.bell = bell  # rings at the timer's warnings and zero (sound.py)
         # With a wall clock, a running timer's time left is its deadline minus now, which is
         # right even after a restart; without one it counts down from when the view arrived.
@@ -83,7 +86,11 @@ class Renderer:
         shown = self._with_local_timer(view)
         if self.bell is not None:
             self.bell.observe(shown.timer)
-        key = (
+        # A table split into pages turns a page every PAGE_SECONDS by itself.
+        now = self._clock()
+        page = page_of(now, self.screen.pages)
+        key: tuple[object, ...] = (
+            page,
             # The view itself when it has no timer: an unchanged view is then the very same
             # object (the app keeps it until the state changes), compared in no time.
             shown if shown.timer is None else replace(shown, timer=None),
@@ -96,13 +103,29 @@ class Renderer:
         )
         if key == self._last_key:
             return False
-        self._show(self.screen.draw(shown, lcds, banner, connected, host, invite))
+        drawn = self.screen.draw(shown, lcds, banner, connected, host, invite, page)
+        turned = page_of(now, self.screen.pages)
+        if turned != page:  # the table just became paged (or changed its page count)
+            again = self.screen.draw(shown, lcds, banner, connected, host, invite, turned)
+            drawn = None if drawn is None or again is None else drawn + again
+            key = (turned, *key[1:])
+        self._show(drawn)
         self.frames += 1
         self._last_key = key
         return True
 
     def next_redraw_in(self, view: TableView) -> float | None:
-        """Seconds until the timer's displayed second changes; None if nothing will change."""
+        """Seconds until the timer's displayed second or the page changes; None if nothing
+        will change."""
+        turn = None
+        if self.screen.pages > 1:
+            turn = PAGE_SECONDS - self._clock() % PAGE_SECONDS + 0.001
+        timer_in = self._timer_redraw_in(view)
+        if turn is None or timer_in is None:
+            return turn if timer_in is None else timer_in
+        return min(turn, timer_in)
+
+    def _timer_redraw_in(self, view: TableView) -> float | None:
         timer = view.timer
         if timer is None or not timer.running:
             return None

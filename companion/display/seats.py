@@ -47,6 +47,8 @@ class SeatPlan:
     lcd: bool
     card_w: int
     card_h: int
+    fits: bool = True  # False: even the smallest cards overflow (the grid is clipped)
+    inline: bool = False  # one line per card: name, pills, money (a big table's cards)
 
 
 def _seat_fonts(c: Canvas, scale: float) -> tuple[int, int, int]:
@@ -76,27 +78,124 @@ def _card_need(c: Canvas, scale: float, lcd: bool) -> tuple[int, int]:
     return w, h
 
 
-def plan_seats(c: Canvas, n: int, area: pygame.Rect, gap: int, want_lcd: bool) -> SeatPlan:
+def _labels(c: Canvas, seat: SeatLine, online: bool) -> list[str]:
+    """The pills a card shows, in order: status, "Disconnected", badges."""
+    labels = [c.text_of(STATUS_TEXT.get(seat.status, Msg(seat.status)))]
+    if not online:
+        labels.append(c.text_of(DISCONNECTED))
+    return labels + [c.text_of(b) for b in seat.badges]
+
+
+def _flow(c: Canvas, labels: Sequence[str], size: int, scale: float,
+          width: int) -> list[list[str]] | None:
+    """Pills placed left to right in lines of `width`; None if one alone is too wide."""
+    lines: list[list[str]] = [[]]
+    used = 0
+    gap = c.sp(6, scale)
+    for text in labels:
+        w = c.fonts.measure(text, "bold", size) + 2 * c.sp(8)
+        if w > width:
+            return None
+        need = w + (gap if lines[-1] else 0)
+        if lines[-1] and used + need > width:
+            lines.append([])
+            used, need = 0, w
+        lines[-1].append(text)
+        used += need
+    return lines
+
+
+def _text_room(c: Canvas, card_w: int, scale: float, lcd: bool) -> int:
+    """The width left for the name and the pills on a card `card_w` wide."""
+    pad = c.sp(9, scale)
+    room = card_w - 2 * pad - c.sp(10, scale) - pad
+    if lcd:
+        room -= _lcd_size(c, _seat_fonts(c, scale)[2])[0] + pad
+    return room
+
+
+def _money_w(c: Canvas, money: int | None, size: int) -> int:
+    if money is None:
+        return 0
+    return (c.fonts.measure(str(money), "bold", size) + c.sp(6) + 2 * max(3, round(size * 0.32))
+            + c.sp(9))
+
+
+def _card_h(c: Canvas, scale: float, lcd: bool, seats: Sequence[SeatLine],
+            connected: Mapping[int, bool], card_w: int) -> int | None:
+    """The height cards `card_w` wide need so every name and every pill fits whole (the
+    pills wrap onto more lines); None when a name or a pill is wider than the card."""
+    name, pill, _ = _seat_fonts(c, scale)
+    _, base_h = _card_need(c, scale, lcd)
+    room = _text_room(c, card_w, scale, lcd)
+    lines = 1
+    for seat in seats:
+        if c.fonts.measure(seat.name, "bold", name) + _money_w(c, seat.money, name) > room:
+            return None
+        flowed = _flow(c, _labels(c, seat, connected.get(seat.seat, True)), pill, scale, room)
+        if flowed is None:
+            return None
+        lines = max(lines, len(flowed))
+    return base_h + (lines - 1) * (c.pill_h(pill) + c.sp(4, scale))
+
+
+def _inline_h(c: Canvas, scale: float) -> int:
+    name, pill, _ = _seat_fonts(c, scale)
+    return 2 * c.sp(6, scale) + max(c.lh("bold", name), c.pill_h(pill))
+
+
+def _inline_fits(c: Canvas, scale: float, seats: Sequence[SeatLine],
+                 connected: Mapping[int, bool], card_w: int) -> bool:
+    """Whether every seat's name, pills and money fit on one line of a card `card_w` wide."""
+    name, pill, _ = _seat_fonts(c, scale)
+    room = _text_room(c, card_w, scale, False)
+    gap = c.sp(6, scale)
+    for seat in seats:
+        labels = _labels(c, seat, connected.get(seat.seat, True))
+        need = (c.fonts.measure(seat.name, "bold", name) + _money_w(c, seat.money, name)
+                + sum(c.fonts.measure(t, "bold", pill) + 2 * c.sp(8) + gap for t in labels))
+        if need > room:
+            return False
+    return True
+
+
+def plan_seats(c: Canvas, n: int, area: pygame.Rect, gap: int, want_lcd: bool,
+               seats: Sequence[SeatLine] = (),
+               connected: Mapping[int, bool] | None = None) -> SeatPlan:
     """Pick columns and a scale so all `n` cards fit `area`, preferring big, single-column.
 
     Up to ~6 seats get full cards in one column; a big table (Mega Civilization plays up to
-    18) gets a multi-column grid at a smaller scale. The LCD mock-ups are dropped before
-    the names get too small, since they are only a demo aid.
+    18) gets a multi-column grid. Names and badges are never cut: a card is as wide as its
+    longest name needs and as tall as its badges need. The LCD mock-ups are dropped first,
+    since they are only a demo aid.
     """
     vgap = c.sp(8)
     if n == 0:
         return SeatPlan(1, 0, 1.0, False, area.w, 0)
+    online = connected if connected is not None else {}
     # Above 1.0 only when the room is there: a few seats on a big screen read from afar.
     scales = (1.2, 1.1, 1.0, 0.9, 0.8, 0.7, 0.6, 0.5)
     options = [(lcd, s) for lcd in ((True, False) if want_lcd else (False,)) for s in scales
                if not (lcd and s < 0.7)]
     for lcd, scale in options:
-        need_w, need_h = _card_need(c, scale, lcd)
+        need_w, _ = _card_need(c, scale, lcd)
         for cols in range(1, 5):
             rows = math.ceil(n / cols)
             card_w = (area.w - (cols - 1) * gap) // cols
-            if card_w >= need_w and rows * need_h + (rows - 1) * vgap <= area.h:
+            if card_w < need_w:
+                continue
+            need_h = _card_h(c, scale, lcd, seats, online, card_w)
+            if need_h is not None and rows * need_h + (rows - 1) * vgap <= area.h:
                 return SeatPlan(cols, rows, scale, lcd, card_w, need_h)
+    # A big table: one line per card (name, pills, money side by side) before paging.
+    for scale in scales[2:]:
+        card_h = _inline_h(c, scale)
+        for cols in range(1, 5):
+            rows = math.ceil(n / cols)
+            card_w = (area.w - (cols - 1) * gap) // cols
+            if (rows * card_h + (rows - 1) * vgap <= area.h
+                    and _inline_fits(c, scale, seats, online, card_w)):
+                return SeatPlan(cols, rows, scale, False, card_w, card_h, inline=True)
     # Nothing fits: smallest cards, as many columns as the width allows; the grid is
     # clipped to its area rather than drawn off-screen.
     scale = scales[-1]
@@ -105,7 +204,7 @@ def plan_seats(c: Canvas, n: int, area: pygame.Rect, gap: int, want_lcd: bool) -
     rows = math.ceil(n / cols)
     card_w = (area.w - (cols - 1) * gap) // cols
     card_h = max(1, min(need_h, (area.h - (rows - 1) * vgap) // rows))
-    return SeatPlan(cols, rows, scale, False, card_w, card_h)
+    return SeatPlan(cols, rows, scale, False, card_w, card_h, fits=False)
 
 
 def seat_rects(c: Canvas, n: int, plan: SeatPlan, area: pygame.Rect) -> list[pygame.Rect]:
@@ -130,13 +229,14 @@ def draw_seats(c: Canvas, seats: Sequence[SeatLine], plan: SeatPlan, area: pygam
         for seat, rect in zip(seats, seat_rects(c, len(seats), plan, area), strict=True):
             lines = lcds.get(seat.seat) if lcds is not None else None
             draw_seat(c, seat, rect, plan.scale, lines, plan.lcd and lcds is not None,
-                      connected.get(seat.seat, True), layout)
+                      connected.get(seat.seat, True), layout, plan.inline)
 
 
 def draw_seat(c: Canvas, seat: SeatLine, rect: pygame.Rect, scale: float,
                lcd_lines: tuple[str, str] | None, lcd_slot: bool, online: bool,
-               layout: Layout) -> None:
-    """One seat's card in `rect`: colour, name, status pill, badges, money, LCD mock-up."""
+               layout: Layout, inline: bool = False) -> None:
+    """One seat's card in `rect`: colour, name, status pill, badges, money, LCD mock-up (or
+    one line of name, pills and money when `inline`)."""
     surface = c.surface
     name_size, pill_size, mono = _seat_fonts(c, scale)
     pad = c.sp(9, scale)
@@ -154,7 +254,8 @@ def draw_seat(c: Canvas, seat: SeatLine, rect: pygame.Rect, scale: float,
     if border is not None:
         pygame.draw.rect(surface, border, rect, width=max(2, c.sp(3, scale)),
                          border_radius=radius)
-    swatch = pygame.Rect(rect.x + pad, rect.y + pad, c.sp(10, scale), rect.h - 2 * pad)
+    pad_v = c.sp(6, scale) if inline else pad
+    swatch = pygame.Rect(rect.x + pad, rect.y + pad_v, c.sp(10, scale), rect.h - 2 * pad_v)
     pygame.draw.rect(surface, colour.lerp(CARD_BG, 0.6) if out else colour, swatch,
                      border_radius=max(2, swatch.w // 3))
 
@@ -170,8 +271,16 @@ def draw_seat(c: Canvas, seat: SeatLine, rect: pygame.Rect, scale: float,
     y = rect.y + pad
     name_h = c.lh("bold", name_size)
     pill_h = c.pill_h(pill_size)
-    # Centre the two lines vertically when the card is taller than they need.
-    spare = rect.h - 2 * pad - (name_h + c.sp(5, scale) + pill_h)
+    if inline:
+        _draw_inline(c, seat, rect, x, right, scale, online, layout,
+                     DIM if out else readable_on(colour, CARD_BG))
+        return
+    lines = _flow(c, _labels(c, seat, online), pill_size, scale, right - x)
+    if lines is None:  # a pill wider than the card: drawn cut, and the audit says so
+        lines = [[label] for label in _labels(c, seat, online)]
+    pills_h = len(lines) * pill_h + (len(lines) - 1) * c.sp(4, scale)
+    # Centre the lines vertically when the card is taller than they need.
+    spare = rect.h - 2 * pad - (name_h + c.sp(5, scale) + pills_h)
     y += max(0, spare // 2)
 
     money_w = 0
@@ -182,20 +291,43 @@ def draw_seat(c: Canvas, seat: SeatLine, rect: pygame.Rect, scale: float,
                 max(0, right - x - (money_w + pad if money_w else 0)))
 
     y += name_h + c.sp(5, scale)
-    px = x
-    fill, fg = STATUS_LOOK.get(seat.status, (None, MUTED))
-    px = c.pill(c.text_of(STATUS_TEXT.get(seat.status, Msg(seat.status))), pill_size,
-                fill, fg, px, y, right - px)
-    if not online:
-        px = c.pill(c.text_of(DISCONNECTED), pill_size, DISCONNECTED_LOOK[0],
-                    DISCONNECTED_LOOK[1], px + c.sp(6, scale), y, right - px)
-    for badge in seat.badges:
-        room = right - px - c.sp(6, scale)
-        text = c.text_of(badge)
-        shown = c.fit(text, "bold", pill_size, room - 2 * c.sp(8))
-        if shown != text and len(shown) - 1 < min(len(text), 6):
-            break  # a badge cut to "Fi…" says nothing; leave it (and the rest) off
-        px = c.pill(text, pill_size, None, GOLD, px + c.sp(6, scale), y, room)
+    status = c.text_of(STATUS_TEXT.get(seat.status, Msg(seat.status)))
+    offline = c.text_of(DISCONNECTED) if not online else None
+    k = 0
+    for line in lines:
+        px = x
+        for text in line:
+            if k == 0 and text == status:
+                fill, fg = STATUS_LOOK.get(seat.status, (None, MUTED))
+            elif k == 1 and text == offline:
+                fill, fg = DISCONNECTED_LOOK
+            else:  # a badge: outlined in gold
+                fill, fg = None, GOLD
+            px = c.pill(text, pill_size, fill, fg, px, y, right - px) + c.sp(6, scale)
+            k += 1
+        y += pill_h + c.sp(4, scale)
+
+
+def _draw_inline(c: Canvas, seat: SeatLine, rect: pygame.Rect, x: int, right: int,
+                 scale: float, online: bool, layout: Layout, name_colour: pygame.Color) -> None:
+    """A one-line card: name, then the pills, the money at the right edge."""
+    name_size, pill_size, _ = _seat_fonts(c, scale)
+    y = rect.y + (rect.h - c.lh("bold", name_size)) // 2
+    money_w = 0
+    if seat.money is not None:
+        money_w = _draw_money(c, seat.money, right, y, name_size, layout, seat.seat)
+    name = c.blit_text(seat.name, "bold", name_size, name_colour, x, y,
+                       max(0, right - x - money_w))
+    px = name.right + c.sp(8, scale)
+    py = rect.y + (rect.h - c.pill_h(pill_size)) // 2
+    for k, text in enumerate(_labels(c, seat, online)):
+        if k == 0:
+            fill, fg = STATUS_LOOK.get(seat.status, (None, MUTED))
+        elif k == 1 and not online:
+            fill, fg = DISCONNECTED_LOOK
+        else:
+            fill, fg = None, GOLD
+        px = c.pill(text, pill_size, fill, fg, px, py, right - money_w - px) + c.sp(6, scale)
 
 
 def _draw_money(c: Canvas, money: int, right: int, y: int, size: int, layout: Layout,

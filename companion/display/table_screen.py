@@ -12,10 +12,12 @@ Layout, top to bottom and left to right:
              the log under the seats when there is room, else under the panels
 
 Sizes scale with the surface (a unit `u` is 1.0 at 1280x720), so the same code serves a TV
-and the Pi's 800x480 touch display. Every text is truncated with an ellipsis or wrapped to
-its box, so nothing is ever drawn off-screen.
+and the Pi's 800x480 touch display, and no text is smaller than the minimum height read from
+across the table (`legibility`). Texts wrap rather than being cut; a crowded body gives up
+the demo's LCD mock-ups, then the log, then goes to pages (`body`, `paging`).
 
-This module composes the frame and places the log; `header` draws the header, timer and
+This module composes the frame; `body` arranges the seats, panels and log, `log` draws the log,
+`header` draws the header, timer and
 banner, `seats` the seat list, `panel_plan` and `panels` plan and draw the panels, `canvas`
 holds the unit and the text helpers, `theme` the colours and words, `layout` the record of
 where things went.
@@ -23,7 +25,7 @@ where things went.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, replace
 
 import pygame
@@ -31,16 +33,19 @@ import pygame
 from ..boxes.vocabulary import JoinInvite
 from ..engine.text import Msg
 from ..engine.views import SeatLine, TableView
+from .body import arrange, seat_note_size
 from .canvas import Canvas, Translate
 from .fonts import FontCache
 from .header import banner_rect, draw_banner, draw_header, format_clock, header_rect
 from .host_line import HostLine, draw_host_line, draw_waiting, host_rect, waiting_rect
 from .invite_card import card_width, draw_invite, invite_rect
 from .layout import Layout
+from .legibility import TextAudit
+from .log import draw_log
 from .panel_plan import PanelPlanner
 from .panels import draw_panels
-from .seats import SeatPlan, draw_seat, plan_seats, seat_rects
-from .theme import BG, BG_FINAL, FG, LOG_BG, MAX_LOG_LINES, MUTED
+from .seats import SeatPlan, draw_seat, seat_rects
+from .theme import BG, BG_FINAL, MUTED
 
 __all__ = ["HostLine", "Layout", "TableScreen", "Translate", "format_clock"]
 
@@ -65,12 +70,16 @@ class TableScreen:
     background changes."""
 
     def __init__(self, surface: pygame.Surface, translate: Translate,
-                 fonts: FontCache | None = None) -> None:
+                 fonts: FontCache | None = None, audit: TextAudit | None = None) -> None:
         self.surface = surface
         self.translate = translate
         self.fonts = fonts if fonts is not None else FontCache()
+        # Every text drawn is checked against the minimum height and for cuts (legibility).
+        self.audit = audit if audit is not None else TextAudit()
         self.layout: Layout | None = None
         self._panels = PanelPlanner()
+        self.pages = 1  # how many pages the last frame's table needed (see `paging`)
+        self._page_seats: set[int] = set()
         self._base: object = None  # (size, unit, background) of the last frame
         self._keys: dict[Hashable, object] = {}
         self._rects: dict[Hashable, pygame.Rect] = {}
@@ -84,15 +93,16 @@ class TableScreen:
              banner: Msg | str | None = None,
              connected: Mapping[int, bool] | None = None,
              host: HostLine | None = None,
-             invite: JoinInvite | None = None) -> list[pygame.Rect] | None:
+             invite: JoinInvite | None = None, page: int = 0) -> list[pygame.Rect] | None:
         """Draw the frame. Returns the rects drawn again, or None when the whole surface was
-        (then show it with a flip). Does not show it: the Renderer decides when."""
+        (then show it with a flip). Does not show it: the Renderer decides when. `page`
+        picks the page shown when the table needs more than one (see `paging`)."""
         surface = self.surface
         w, h = surface.get_size()
         # One unit = one pixel at 1280x720; the width term keeps very wide text from
         # overflowing a narrow (e.g. 4:3 or portrait) screen.
         u = max(0.3, min(h / 720, w / 1100))
-        c = Canvas(surface, self.translate, self.fonts, u)
+        c = Canvas(surface, self.translate, self.fonts, u, self.audit)
         margin = c.sp(14)
         gap = c.sp(12)
         bg = BG_FINAL if view.final else BG
@@ -135,7 +145,7 @@ class TableScreen:
 
             regions.append(Region("invite", card, invite, draw_card))
             body = pygame.Rect(body.x, body.y, max(0, body.w - card_w - gap), body.h)
-        regions += self._body(c, view, body, gap, lcds, connected or {})
+        regions += self._body(c, view, body, gap, lcds, connected or {}, page)
 
         base = ((w, h), u, bg)
         full = base != self._base or self.layout is None
@@ -174,7 +184,7 @@ class TableScreen:
             layout.invite = None
         if not any(r.name == "panels" for r in regions):
             layout.panels, layout.panel_boxes, layout.cells = None, [], {}
-        shown = {seat.seat for seat in view.seats}
+        shown = self._page_seats  # a paged table shows only this page's seats
         for table in (layout.seat_cards, layout.seat_money, layout.lcds):
             for seat in set(table) - shown:
                 del table[seat]
@@ -221,70 +231,43 @@ class TableScreen:
 
     def _body(self, c: Canvas, view: TableView, body: pygame.Rect, gap: int,
               lcds: Mapping[int, tuple[str, str]] | None,
-              connected: Mapping[int, bool]) -> list[Region]:
-        n = len(view.seats)
-        show_lcds = lcds is not None and n > 0
-        # The seat column widens for the LCD mock-ups and for big tables, where a second
-        # column of cards keeps names readable instead of shrinking every row.
-        frac = 0.33
-        if show_lcds:
-            frac = 0.42
-        if n > 6:
-            frac = 0.5
-        if not view.panels:
-            frac = max(frac, 0.5)
-        left_w = round(body.w * frac) if view.panels or view.log else body.w
-        left = pygame.Rect(body.x, body.y, left_w, body.h)
-        right = pygame.Rect(left.right + gap, body.y, max(0, body.right - left.right - gap),
-                            body.h)
-
-        plan = plan_seats(c, n, left, gap, show_lcds)
-        seats_h = plan.rows * plan.card_h + max(0, plan.rows - 1) * c.sp(8) if n else 0
-
-        log_lines = [c.text_of(m) for m in view.log[-MAX_LOG_LINES:]]
-        log_size = c.px(16)
-        log_pad = c.sp(8)
-        log_need = len(log_lines) * c.lh("regular", log_size) + 2 * log_pad if log_lines else 0
-        # The log goes under the seats when they leave room for at least two lines (keeping
-        # the newest), so the panels keep the full height; otherwise it sits under the
-        # panels, taking at most a third.
-        line_h = c.lh("regular", log_size)
-        room_lines = (left.h - seats_h - gap - 2 * log_pad) // line_h if line_h else 0
-        log_left = bool(log_lines) and bool(view.panels) and room_lines >= min(2, len(log_lines))
-        if log_left:
-            log_lines = log_lines[-room_lines:]
-            log_need = len(log_lines) * line_h + 2 * log_pad
-        if log_lines and not view.panels and right.w > 0:
-            log_left = False
-
+              connected: Mapping[int, bool], page: int) -> list[Region]:
+        arranged = arrange(c, self._panels, view, body, gap,
+                           lcds is not None and len(view.seats) > 0, connected, page)
+        self.pages = arranged.pages
+        view = arranged.view  # the page's seats and rows when the table is paged
+        self._page_seats = {seat.seat for seat in view.seats}
+        left, plan, seats_h = arranged.left, arranged.seats, arranged.seats_h
         regions = self._seat_regions(c, view, plan, left, seats_h, lcds, connected)
-        panels_area = right
-        if log_lines:
-            if log_left:
-                rect = pygame.Rect(left.x, left.y + seats_h + gap, left.w,
-                                   min(log_need, left.bottom - (left.y + seats_h + gap)))
-            elif view.panels:
-                log_h = min(log_need, right.h // 3)
-                rect = pygame.Rect(right.x, right.bottom - log_h, right.w, log_h)
-                panels_area = pygame.Rect(right.x, right.y, right.w, max(0, right.h - log_h - gap))
-            else:
-                rect = pygame.Rect(right.x, right.y, right.w, min(log_need, right.h))
-            lines = tuple(log_lines)
+        note = arranged.seat_note
+        if note is not None:  # "Seats 1-9 of 18" under a paged grid
+            size = seat_note_size(c)
+            at = pygame.Rect(left.x, left.y + seats_h - c.lh("bold", size), left.w,
+                             c.lh("bold", size))
 
-            def log(layout: Layout, rect: pygame.Rect = rect) -> None:
-                layout.log = _draw_log(c, lines, rect, log_size, log_pad)
+            def seat_note(layout: Layout, at: pygame.Rect = at, note: str = note) -> None:
+                c.blit_text(note, "bold", size, MUTED, at.x + c.sp(4), at.y)
 
-            regions.append(Region("log", rect, lines, log))
+            regions.append(Region("seat_note", at, note, seat_note))
+        if arranged.log_rect is not None:
+            wrapped = tuple(tuple(entry) for entry in arranged.log)
+
+            def log(layout: Layout, rect: pygame.Rect = arranged.log_rect) -> None:
+                layout.log = draw_log(c, [list(e) for e in wrapped], rect)
+
+            regions.append(Region("log", arranged.log_rect, wrapped, log))
+        panels_area = arranged.panels_area
         if view.panels and panels_area.w > 0 and panels_area.h > 0:
             final = view.final
+            shown = view.panels
 
             def panels(layout: Layout, area: pygame.Rect = panels_area) -> None:
                 layout.panels = area
                 layout.panel_boxes = []
                 layout.cells = {}
-                draw_panels(c, self._panels, view.panels, area, gap, final, layout)
+                draw_panels(c, self._panels, shown, area, gap, final, layout)
 
-            regions.append(Region("panels", panels_area, (view.panels, final), panels))
+            regions.append(Region("panels", panels_area, (shown, final), panels))
         return regions
 
     def _seat_regions(self, c: Canvas, view: TableView, plan: SeatPlan, left: pygame.Rect,
@@ -303,23 +286,7 @@ class TableScreen:
                      lines: tuple[str, str] | None = lines, online: bool = online) -> None:
                 layout.seat_money.pop(seat.seat, None)
                 draw_seat(c, seat, rect, plan.scale, lines, plan.lcd and lcds is not None,
-                          online, layout)
+                          online, layout, plan.inline)
 
             regions.append(Region(("seat", seat.seat), rect, (seat, lines, online), card))
         return regions
-
-
-def _draw_log(c: Canvas, lines: Sequence[str], rect: pygame.Rect, size: int,
-              pad: int) -> pygame.Rect:
-    pygame.draw.rect(c.surface, LOG_BG, rect, border_radius=c.sp(8))
-    line_h = c.lh("regular", size)
-    fits = max(0, (rect.h - 2 * pad) // line_h)
-    shown = list(lines[-fits:]) if fits else []
-    y = rect.y + pad
-    for i, line in enumerate(shown):
-        newest = i == len(shown) - 1
-        # Older lines fade so the newest event stands out without a label.
-        c.blit_text(line, "bold" if newest else "regular", size, FG if newest else MUTED,
-                    rect.x + pad + c.sp(4), y, rect.w - 2 * pad - c.sp(4))
-        y += line_h
-    return rect

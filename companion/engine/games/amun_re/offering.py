@@ -165,7 +165,7 @@ def reveal(state: AmunReState, events: tuple[Event, ...]) -> Step[AmunReState]:
                              k=items[s]))
     off = replace(rnd.offering, offers=offers, thieves=thieves, total=total, tile=temple(total),
                   items=items, ranking=ranking, revealed=True, raw_total=total,
-                  adjusters=adjusters)
+                  adjusters=adjusters, start_before=state.start_player)
     state = replace(with_offering(state, off), ledger=ledger, hands=tuple(hands))
     private = tuple(Event(msg("You get 3 gold"), s) for s in thieves)
     if adjusters:

@@ -220,6 +220,7 @@ class Offering:
     adjusting: OrderedRound | None = None
     adjustments: tuple[tuple[int, int], ...] = ()
     raw_total: int = 0  # before the adjustments
+    start_before: int | None = None  # the Starting Player when the offerings were revealed
 
 
 @dataclass(frozen=True)

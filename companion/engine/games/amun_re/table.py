@@ -202,7 +202,31 @@ def _offering_panel(state: AmunReState, off: Offering) -> Panel:
     else:
         note = msg("Temple {range}. Ties: Starting Player, then turn order.",
                    range=temple_label(off.tile))
+    if off.revealed:
+        note = msg("{a} {b}", a=_offering_reasons(state, off), b=note)
     return Panel(msg("Offering: total {t}", t=off.total), tuple(rows), note)
+
+
+def _offering_reasons(state: AmunReState, off: Offering) -> Msg:
+    """Who held the Starting Player before the reveal, and why the top offer is first."""
+    names = state.names()
+    before = off.start_before if off.start_before is not None else state.start_player
+    why = msg("Starting Player before the offering: {name}.", name=names[before])
+    if off.ranking:
+        top = off.ranking[0]
+        tied = [s for s in off.ranking[1:] if off.offers[s] == off.offers[top]]
+        if tied:
+            why = msg("{a} {b}", a=why, b=msg(
+                "{name} and {others} offered {n}: {name} comes first in turn order from the "
+                "Starting Player.", name=names[top], n=off.offers[top],
+                others=", ".join(names[s] for s in tied)))
+        else:
+            why = msg("{a} {b}", a=why, b=msg("{name} offered the most: {n}.",
+                                              name=names[top], n=off.offers[top]))
+        if state.options["pharaoh"] == "offering":
+            why = msg("{a} {b}", a=why, b=msg("Starting Player now: {name}.",
+                                              name=names[top]))
+    return why
 
 
 def _offered_panel(state: AmunReState) -> Panel:

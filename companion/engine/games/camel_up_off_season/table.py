@@ -11,7 +11,7 @@ from ...ledger import SUPPLY
 from ...scoresheet import Category, ScoreSheet, ranking_panel, result_line, sheet_json
 from ...text import Msg, msg
 from ...views import Cell, Panel, SeatLine, TableView
-from .state import CARDS, COUNT_CARDS, DATES, Attempt, Auction, CamelState
+from .state import CARDS, COUNT_CARDS, DATES, LOWEST, LUCKY0, Attempt, Auction, CamelState
 
 
 def table(name: Msg, state: CamelState) -> TableView:
@@ -93,6 +93,34 @@ def final_sheet(state: CamelState) -> ScoreSheet:
                       complete=state.phase == "over" and not pending_income(state))
 
 
+def reveal_reasons(names: list[str], cur: Auction, att: Attempt) -> Msg:
+    """Why the reveal went as it did, in words: who held the First Player token before the
+    auction, each card modifier, the tied values that dropped out, and the winning value."""
+    parts: list[Msg] = [msg("First Player before this auction: {name}.",
+                            name=names[cur.first_player])]
+    mods = [f"{names[s]} {att.bids[s]} {'+' if att.modifiers[s] > 0 else '−'} "
+            f"{abs(att.modifiers[s])} = {att.effective[s]}"
+            for s in sorted(att.modifiers) if att.modifiers[s]]
+    if mods:
+        parts.append(msg("Card modifiers: {list}.", list=", ".join(mods)))
+    if att.dropped:
+        held = {s: att.effective[s] for s in att.considered}
+        ties = [f"{v} ({', '.join(names[s] for s in sorted(held) if held[s] == v)})"
+                for v in att.dropped]
+        parts.append(msg("Tied values drop out: {ties}.", ties="; ".join(ties)))
+    lone_zero = cur.card == LUCKY0 and list(att.bids.values()).count(0) == 1  # said by the note
+    if att.winner is not None and not lone_zero:
+        value = att.effective[att.winner]
+        parts.append(msg("{name} wins with {value}, the lowest value held by one seat alone."
+                         if cur.card == LOWEST else
+                         "{name} wins with {value}, the highest value held by one seat alone.",
+                         name=names[att.winner], value=value))
+    why = parts[0]
+    for part in parts[1:]:
+        why = msg("{a} {b}", a=why, b=part)
+    return why
+
+
 def reveal_panels(state: CamelState, cur: Auction) -> list[Panel]:
     """Each reveal of this auction: bids, modifiers, what counted, who won and why."""
     names = [s.name for s in state.seats]
@@ -128,9 +156,10 @@ def reveal_panels(state: CamelState, cur: Auction) -> list[Panel]:
                     Cell(str(eff), style),
                 )
             )
+        why = reveal_reasons(names, cur, att)
         if att.winner is None:
             title = msg("Reveal {k}: restart", k=k + 1)
-            note = att.note
+            note = why if att.note is None else msg("{a} {b}", a=att.note, b=why)
         else:
             title = msg("Reveal {k}: {name} wins", k=k + 1, name=names[att.winner])
             note = msg(
@@ -139,6 +168,7 @@ def reveal_panels(state: CamelState, cur: Auction) -> list[Panel]:
                 pay=att.payment,
                 order=", ".join(names[i] for i in state.market_order),
             )
+            note = msg("{a} {b}", a=why, b=note)
             if att.note is not None:
                 note = msg("{a} {b}", a=att.note, b=note)
         panels.append(Panel(title, tuple(rows), note))

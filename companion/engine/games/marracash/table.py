@@ -159,6 +159,8 @@ def _auction_panel(state: MarraState, au: Auction) -> Panel:
                 rows.append((Cell(names[s]), Cell(text), Cell("")))
     if au.winner is not None:
         note = msg("{name} pays {price}.", name=names[au.winner], price=au.price)
+        if au.revealed is not None:  # sealed: say why this bid won
+            note = msg("{a} {b}", a=_sealed_reason(state, au), b=note)
         if au.commission:
             note = msg("{a} Commission {c} to {name}.", a=note, c=au.commission,
                        name=names[au.auctioneer])
@@ -172,6 +174,21 @@ def _auction_panel(state: MarraState, au: Auction) -> Panel:
         note = msg("Sealed: one bid each, the auctioneer {n} or more; ties go clockwise "
                    "from the auctioneer", n=state.amounts.minimum)
     return Panel(title, tuple(rows), note)
+
+def _sealed_reason(state: MarraState, au: Auction) -> Msg:
+    """Why the sealed auction's winner won: the highest bid, and a tie settled clockwise
+    from the auctioneer."""
+    names = state.names
+    assert au.revealed is not None and au.winner is not None
+    top = au.revealed[au.winner]
+    tied = [s for s in clockwise_from(au.auctioneer, len(names))
+            if s != au.winner and au.revealed.get(s) == top]
+    if not tied:
+        return msg("Highest bid: {name}, {n}.", name=names[au.winner], n=top)
+    return msg("{name} and {others} bid {n}: {name} comes first clockwise from the "
+               "auctioneer ({auctioneer}).", name=names[au.winner], n=top,
+               others=", ".join(names[s] for s in tied), auctioneer=names[au.auctioneer])
+
 
 def _move_panel(state: MarraState) -> Panel:
     names = state.names

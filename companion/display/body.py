@@ -1,0 +1,149 @@
+"""Arranging the body of the table screen: seats on the left, panels on the right, the log
+under whichever has room, chosen so that nothing is cut or clipped.
+
+The first arrangement keeps everything (the demo's LCD mock-ups, the log); when the panels
+or the seats do not fit whole, the LCD mock-ups (only a demo aid) go first, then the log
+(the panels are what the table is looking at, e.g. the final score sheet). A table too big
+for one screen even then is split into pages (see `paging`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+import pygame
+
+from ..engine.text import Msg
+from ..engine.views import TableView
+from .canvas import Canvas
+from .log import box_height, lines_in, newest_that_fit, wrap_entries
+from .log import text_width as log_text_width
+from .paging import MIN_ROWS_TO_SPLIT, paged_view
+from .panel_plan import PanelPlanner
+from .seats import SeatPlan, plan_seats
+from .theme import MAX_LOG_LINES
+
+
+@dataclass(frozen=True)
+class BodyPlan:
+    """Where the seats, the log and the panels go, and whether all of it fits whole."""
+
+    left: pygame.Rect
+    right: pygame.Rect
+    seats: SeatPlan
+    seats_h: int
+    log: list[list[str]]
+    log_rect: pygame.Rect | None
+    panels_area: pygame.Rect
+    fits: bool
+    view: TableView  # the view drawn: the page's seats and rows when paged
+    pages: int = 1
+    seat_note: str | None = None  # "Seats 1-9 of 18" under a paged seat grid
+
+
+def arrange(c: Canvas, planner: PanelPlanner, view: TableView, body: pygame.Rect, gap: int,
+            lcds: bool, connected: Mapping[int, bool], page: int = 0) -> BodyPlan:
+    """The first arrangement that fits whole: the LCD mock-ups go first, then the log, then
+    the seat column narrows (one-line cards) to give the panels room; else the fewest pages
+    on which every page fits, showing page `page` (modulo)."""
+    tries = [(lcd, True) for lcd in ((True, False) if lcds else (False,))] + [(False, False)]
+    plan: BodyPlan | None = None
+    for lcd, log in tries:
+        for frac in _fractions(view, lcd):
+            plan = _arrange(c, planner, view, None, body, gap, lcd, log, connected, frac)
+            if plan.fits:
+                return plan
+    assert plan is not None
+    # Pages: long panels (MIN_ROWS_TO_SPLIT rows) split with the seats. Next, the oldest
+    # panels left out (an earlier reveal of the same auction). Last, on a screen crowded by
+    # the host's lines, even a short panel is split rather than clipped.
+    for min_rows, hidden_ok in ((MIN_ROWS_TO_SPLIT, False), (0, True), (2, False)):
+        if hidden_ok:  # the LCD mock-ups go before any panel does
+            for lcd, log in ((False, True), (False, False)):
+                for frac in _fractions(view, lcd):
+                    plan = _arrange(c, planner, view, None, body, gap, lcd, log, connected,
+                                    frac, hidden_ok=True)
+                    if plan.fits:
+                        return plan
+            continue
+        for pages in (2, 3, 4):
+            for log in (True, False):
+                for frac in _fractions(view, False):
+                    plans = [_arrange(c, planner, *paged_view(view, pages, k, min_rows), body,
+                                      gap, False, log, connected, frac)
+                             for k in range(pages)]
+                    if all(p.fits for p in plans):
+                        return replace(plans[page % pages], pages=pages)
+    return plan
+
+
+def _fractions(view: TableView, lcd: bool) -> tuple[float, ...]:
+    """Widths of the seat column to try, as fractions of the body, widest first."""
+    if not view.panels:
+        return (0.5,)
+    # The seat column widens for the LCD mock-ups and for big tables, where a second
+    # column of cards keeps names whole; narrower ones give a wide panel room.
+    first = 0.5 if len(view.seats) > 6 else (0.42 if lcd and view.seats else 0.33)
+    return tuple(f for f in (first, 0.42, 0.36, 0.3) if f <= first)
+
+
+def _arrange(c: Canvas, planner: PanelPlanner, view: TableView, seat_note: Msg | None,
+             body: pygame.Rect, gap: int, show_lcds: bool, with_log: bool,
+             connected: Mapping[int, bool], frac: float, hidden_ok: bool = False) -> BodyPlan:
+    n = len(view.seats)
+    entries = [c.text_of(m) for m in view.log[-MAX_LOG_LINES:]] if with_log else []
+    left_w = round(body.w * frac) if view.panels or entries else body.w
+    left = pygame.Rect(body.x, body.y, left_w, body.h)
+    right = pygame.Rect(left.right + gap, body.y, max(0, body.right - left.right - gap),
+                        body.h)
+    note = c.text_of(seat_note) if seat_note is not None else None
+    grid = left
+    if note is not None:  # a line under the grid says which seats this page shows
+        grid = pygame.Rect(left.x, left.y, left.w,
+                           left.h - c.lh("bold", seat_note_size(c)) - c.sp(8))
+    seats = plan_seats(c, n, grid, gap, show_lcds and n > 0, view.seats, connected)
+    seats_h = seats.rows * seats.card_h + max(0, seats.rows - 1) * c.sp(8) if n else 0
+    if note is not None:
+        seats_h += c.lh("bold", seat_note_size(c)) + c.sp(8)
+        if c.fonts.measure(note, "bold", seat_note_size(c)) > left.w:
+            seats = replace(seats, fits=False)
+
+    # The log goes under the seats when they leave room for at least two entries (keeping
+    # the newest), so the panels keep the full height; otherwise it sits under the panels,
+    # taking at most a third. Entries wrap; none is cut.
+    wrapped: list[list[str]] = []
+    log_left = False
+    if entries and view.panels:
+        wrapped = newest_that_fit(wrap_entries(c, entries, log_text_width(c, left.w)),
+                                  lines_in(c, left.h - seats_h - gap))
+        log_left = len(wrapped) >= min(2, len(entries))
+    if entries and not log_left:
+        wrapped = wrap_entries(c, entries, log_text_width(c, right.w if right.w > 0
+                                                          else left.w))
+    need = box_height(c, wrapped)
+    panels_area = right
+    log_rect: pygame.Rect | None = None
+    if wrapped:
+        if log_left:
+            top = left.y + seats_h + gap
+            log_rect = pygame.Rect(left.x, top, left.w, min(need, left.bottom - top))
+        elif view.panels:
+            log_h = min(need, right.h // 3)
+            log_rect = pygame.Rect(right.x, right.bottom - log_h, right.w, log_h)
+            panels_area = pygame.Rect(right.x, right.y, right.w, max(0, right.h - log_h - gap))
+        else:
+            log_rect = pygame.Rect(right.x, right.y, right.w, min(need, right.h))
+    fits = seats.fits
+    if view.panels and panels_area.w > 0 and panels_area.h > 0:
+        columns, hidden = planner.plan(c, view.panels, panels_area, gap, view.final)
+        whole = all(not p.cramped for col in columns for p in col) and all(
+            sum(p.height for p in col) + gap * (len(col) - 1) <= panels_area.h
+            for col in columns)
+        fits = fits and whole and (hidden == 0 or hidden_ok)
+    return BodyPlan(left, right, seats, seats_h, wrapped, log_rect, panels_area, fits, view,
+                    seat_note=note)
+
+
+def seat_note_size(c: Canvas) -> int:
+    return c.px(18)

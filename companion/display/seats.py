@@ -152,7 +152,8 @@ def _inline_fits(c: Canvas, scale: float, seats: Sequence[SeatLine],
     gap = c.sp(6, scale)
     for seat in seats:
         labels = _labels(c, seat, connected.get(seat.seat, True))
-        need = (c.fonts.measure(seat.name, "bold", name) + _money_w(c, seat.money, name)
+        need = (c.fonts.measure(seat.name, "bold", name) + c.sp(10)
+                + _money_w(c, seat.money, name)
                 + sum(c.fonts.measure(t, "bold", pill) + 2 * c.sp(8) + gap for t in labels))
         if need > room:
             return False
@@ -318,7 +319,7 @@ def _draw_inline(c: Canvas, seat: SeatLine, rect: pygame.Rect, x: int, right: in
         money_w = _draw_money(c, seat.money, right, y, name_size, layout, seat.seat)
     name = c.blit_text(seat.name, "bold", name_size, name_colour, x, y,
                        max(0, right - x - money_w))
-    px = name.right + c.sp(8, scale)
+    px = name.right + c.sp(10)
     py = rect.y + (rect.h - c.pill_h(pill_size)) // 2
     for k, text in enumerate(_labels(c, seat, online)):
         if k == 0:

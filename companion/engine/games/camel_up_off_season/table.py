@@ -111,10 +111,13 @@ def reveal_reasons(names: list[str], cur: Auction, att: Attempt) -> Msg:
     lone_zero = cur.card == LUCKY0 and list(att.bids.values()).count(0) == 1  # said by the note
     if att.winner is not None and not lone_zero:
         value = att.effective[att.winner]
-        parts.append(msg("{name} wins with {value}, the lowest value held by one seat alone."
-                         if cur.card == LOWEST else
-                         "{name} wins with {value}, the highest value held by one seat alone.",
-                         name=names[att.winner], value=value))
+        name = names[att.winner]
+        if cur.card == LOWEST:
+            parts.append(msg("{name} wins with {value}, the lowest value held by one seat "
+                             "alone.", name=name, value=value))
+        else:
+            parts.append(msg("{name} wins with {value}, the highest value held by one seat "
+                             "alone.", name=name, value=value))
     why = parts[0]
     for part in parts[1:]:
         why = msg("{a} {b}", a=why, b=part)

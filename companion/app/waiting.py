@@ -32,7 +32,14 @@ def waiting_line(prompts: Mapping[int, Prompt | None], names: Sequence[str],
         return msg("Waiting for the host")
     line: Msg | None = None
     for label, seats in asked.items():
-        part = msg("{what}: waiting for {names}", what=label,
-                   names=", ".join(names[s] for s in seats))
+        # A big table (18 seats) names the few it does not wait for, so the line stays
+        # short enough to read whole from across the table.
+        done = [s for s in range(len(names)) if s not in seats]
+        if len(seats) > 6 and len(done) < len(seats):
+            part = msg("{what}: waiting for everyone but {names}", what=label,
+                       names=", ".join(names[s] for s in done))
+        else:
+            part = msg("{what}: waiting for {names}", what=label,
+                       names=", ".join(names[s] for s in seats))
         line = part if line is None else msg("{a}; {b}", a=line, b=part)
     return line

@@ -22,9 +22,10 @@ MIN_PX = 25
 
 
 def waiting_rect(c: Canvas, text: str, area: pygame.Rect) -> tuple[pygame.Rect, list[str]]:
-    """Where the waiting line goes across the top of `area` (up to two lines), and its lines."""
+    """Where the waiting line goes across the top of `area` (up to three lines: a big
+    table's list of names is read whole, not cut), and its lines."""
     size, pad, bar = c.px(MIN_PX, minimum=17), c.sp(6), c.sp(6)
-    lines = c.wrap(text, "bold", size, area.w - 3 * pad - bar, 2)
+    lines = c.wrap(text, "bold", size, area.w - 3 * pad - bar, 3)
     return pygame.Rect(area.x, area.y, area.w, len(lines) * c.lh("bold", size) + 2 * pad), lines
 
 

@@ -5,7 +5,8 @@ This module owns the drawing and the box connector's pinout. The pins come from
 so the diagram, the page and the code cannot drift apart: tests/test_build_guide.py redraws
 the SVG and compares it with the committed file, and reads every pin back out of it.
 
-Regenerate after changing the pin table: `python -m hardware.wiring_diagram`.
+Regenerate after changing the pin table: `python -m hardware.wiring_diagram` (it also redraws
+the breakout board, hardware/breakout.py, from the same table).
 """
 
 from __future__ import annotations
@@ -111,8 +112,9 @@ def render() -> str:
            _text(20, 52, "Pin 1 (3V3) is the square pad. Header seen from above, USB/Ethernet "
                  "end at the bottom. Buttons: GPIO to GND (internal pull-up). LED: GPIO, "
                  "330 ohm, anode; cathode to GND.", size=11),
-           _text(20, 68, "LCDs: all on one I2C bus (SDA pin 3, SCL pin 5, 5 V pin 2/4, GND); "
-                 "each box's LCD at its own address.", size=11),
+           _text(20, 68, "LCDs: on the I2C bus (SDA pin 3, SCL pin 5) through the breakout "
+                 "board's 3.3 V / 5 V repeaters (breakout.svg); 5 V pin 2/4, GND; each box's "
+                 "LCD at its own address.", size=11),
            f'<rect x="{ODD_X - 14}" y="{TOP - 14}" width="{EVEN_X - ODD_X + 28}" '
            f'height="{20 * PITCH + 6}" rx="4" fill="#333333"/>']
     for pin in range(1, 41):
@@ -177,9 +179,15 @@ def render() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Write wiring.svg (or argv[0]); with no argument also the breakout board's SVG and tables."""
     target = Path(argv[0]) if argv else SVG
     target.write_text(render(), encoding="utf-8")
     print(f"wrote {target}")
+    if not argv:
+        from hardware import breakout_drawing  # imports this module: not at the top
+
+        for path in breakout_drawing.write():
+            print(f"wrote {path}")
     return 0
 
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.boxes.pins import BCM_TO_PHYSICAL, DEFAULT_BOX_PINS, GROUND_PINS, SCL_PIN, SDA_PIN
+from companion.boxes.pins import BCM_TO_PHYSICAL, GROUND_PINS, SCL_PIN, SDA_PIN
+from companion.boxes.pins import DEFAULT_BOX_PINS as DEFAULT_BOX_PINS
 from hardware.wiring_diagram import CONNECTOR, FIVE_V_PINS
 
 # The board: columns 1-63 left to right, rows 1-39 top to bottom, seen from the component
@@ -149,9 +150,10 @@ def nets() -> dict[Pad, str]:
             net[f"R{box}", "a"] = f"GPIO{pins['led']}"
             net[f"R{box}", "b"] = f"LED{box}"
     for ref, side in (("U1", "L"), ("U2", "R")):
-        for pin, name in zip(REPEATER_PINS, ("3V3", "SCL", "SDA", "GND", "3V3", f"SDA-{side}",
-                                             f"SCL-{side}", "5V"), strict=True):
-            net[ref, pin] = name
+        for chip_pin, chip_net in zip(REPEATER_PINS, ("3V3", "SCL", "SDA", "GND", "3V3",
+                                                      f"SDA-{side}", f"SCL-{side}", "5V"),
+                                      strict=True):
+            net[ref, chip_pin] = chip_net
     for ref, a, b in (("C3", "3V3", "GND"), ("C4", "5V", "GND"), ("C5", "3V3", "GND"),
                       ("C6", "5V", "GND"), ("F1", "5V-Pi", "5V"), ("C2", "5V", "GND"),
                       ("RB1", "SDA-L", "5V"), ("RB2", "SCL-L", "5V"),

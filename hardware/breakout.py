@@ -115,9 +115,10 @@ def parts() -> list[Part]:
             _two("C1", "100 µF 10 V electrolytic (at most 6.3 mm across), + at the left",
                  ("+", (33, 3)), ("-", (34, 3)), grow=1),
             _two("C2", "100 nF ceramic", ("a", (34, 6)), ("b", (36, 6)))]
-    for ref, col, row in (("RB1", 20, 9), ("RB2", 20, 11), ("RB3", 41, 9), ("RB4", 41, 11)):
-        out.append(_two(ref, "B-side pull-up, only if the table says so", ("a", (col, row)),
-                        ("b", (col + 4, row)), optional=True))
+    for ref, line, col, row in (("RB1", "SDA-L", 20, 9), ("RB2", "SCL-L", 20, 11),
+                                ("RB3", "SDA-R", 41, 9), ("RB4", "SCL-R", 41, 11)):
+        out.append(_two(ref, f"{line} pull-up to 5 V, only if the pull-up table says so",
+                        ("a", (col, row)), ("b", (col + 4, row)), optional=True))
     return out
 
 
@@ -177,26 +178,38 @@ def wires() -> list[Wire]:
         members.setdefault(name, []).append(pad)
     out: list[Wire] = []
     for name in sorted(members, key=_net_key):
-        pads = members[name]
-        core = [p for p in pads if p[0] not in optional]
-        holes = {p: by_ref[p[0]].hole(p[1]) for p in pads}
-        group = {p: i for i, p in enumerate(core)}
-        ends = dict.fromkeys(core, 0)
-        edges = sorted(((_distance(holes[a], holes[b]), holes[a], holes[b], a, b)
-                        for i, a in enumerate(core) for b in core[i + 1:]))
-        for _, _, _, a, b in edges:
-            if group[a] == group[b] or max(ends[a], ends[b]) >= MAX_WIRES_PER_PAD:
-                continue
-            old, new = group[b], group[a]
-            group.update({p: new for p, g in group.items() if g == old})
-            ends[a] += 1
-            ends[b] += 1
-            out.append(Wire(name, a, b))
-        for extra in (p for p in pads if p[0] in optional):
-            host = min(core, key=lambda p: (ends[p] >= MAX_WIRES_PER_PAD,
-                                            _distance(holes[p], holes[extra]), holes[p]))
-            ends[host] += 1
-            out.append(Wire(name, host, extra))
+        out += sorted(_net_wires(name, members[name], by_ref, optional),
+                      key=lambda w: (by_ref[w.a[0]].hole(w.a[1])[::-1],
+                                     by_ref[w.b[0]].hole(w.b[1])[::-1]))
+    return out
+
+
+def _net_wires(name: str, pads: list[Pad], by_ref: dict[str, Part],
+               optional: set[str]) -> list[Wire]:
+    """One net's wires (Kruskal, shortest first); each wire's first end is its upper one."""
+    core = [p for p in pads if p[0] not in optional]
+    holes = {p: by_ref[p[0]].hole(p[1]) for p in pads}
+    group = {p: i for i, p in enumerate(core)}
+    ends = dict.fromkeys(core, 0)
+    out: list[Wire] = []
+
+    def add(a: Pad, b: Pad) -> None:
+        ends[a] = ends.get(a, 0) + 1
+        ends[b] = ends.get(b, 0) + 1
+        upper, lower = sorted((a, b), key=lambda p: holes[p][::-1])
+        out.append(Wire(name, upper, lower))
+
+    edges = sorted((_distance(holes[a], holes[b]), holes[a], holes[b], a, b)
+                   for i, a in enumerate(core) for b in core[i + 1:])
+    for _, _, _, a, b in edges:
+        if group[a] == group[b] or max(ends[a], ends[b]) >= MAX_WIRES_PER_PAD:
+            continue
+        old, new = group[b], group[a]
+        group.update({p: new for p, g in group.items() if g == old})
+        add(a, b)
+    for extra in (p for p in pads if p[0] in optional):
+        add(min(core, key=lambda p: (ends[p] >= MAX_WIRES_PER_PAD,
+                                     _distance(holes[p], holes[extra]), holes[p])), extra)
     return out
 
 

@@ -240,6 +240,8 @@ def _pads_text(part: bo.Part) -> str:
     if part.ref.startswith("J"):
         return (f"pins 1-8 from {bo.hole_name(part.hole('1'))} to "
                 f"{bo.hole_name(part.hole('8'))} (pin 1 = SDA at the top)")
+    if [pin for pin, _ in part.pads] == ["a", "b"]:
+        return " and ".join(bo.hole_name(hole) for _, hole in part.pads)
     return ", ".join(f"{pin} {bo.hole_name(hole)}" for pin, hole in part.pads)
 
 
@@ -251,10 +253,24 @@ def render_tables() -> str:
         lines.append(f"| {part.ref} | {part.what} | {_pads_text(part)} |")
     lines += ["", "| Wire | Net | From | To |", "|-----:|-----|------|----|"]
     for n, wire in enumerate(bo.wires(), start=1):
-        ends = [f"{ref} {pin} ({bo.hole_name(_hole(parts, (ref, pin)))})"
-                for ref, pin in (wire.a, wire.b)]
+        ends = [_pad_text(parts, pad) for pad in (wire.a, wire.b)]
         lines.append(f"| {n} | {wire.net} | {ends[0]} | {ends[1]} |")
+    lines += ["", "Nets: 5V-Pi is header pins 2 and 4 to the fuse, 5V everything after it; SDA "
+              "and SCL are the Pi's bus (the repeaters' 3.3 V sides); SDA-L and SCL-L the left "
+              "jacks' bus, SDA-R and SCL-R the right jacks' (the repeaters' 5 V sides); LEDn "
+              "is box n's LED resistor to its jack's pin 8."]
     return "\n".join([*lines, "", END])
+
+
+def _pad_text(parts: list[bo.Part], pad: bo.Pad) -> str:
+    """How the wire list names a pad: "H1 pin 7 (c31 r13)", "U1 SDAB (...)", "R0 (...)"."""
+    ref, pin = pad
+    hole = bo.hole_name(_hole(parts, pad))
+    if pin.isdigit():
+        return f"{ref} pin {pin} ({hole})"
+    if pin in ("a", "b"):  # a two-lead part: either lead, by its hole
+        return f"{ref} ({hole})"
+    return f"{ref} {pin} ({hole})"
 
 
 def write() -> list[Path]:

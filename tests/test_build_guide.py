@@ -167,6 +167,9 @@ def test_no_two_nets_meet_and_every_net_is_whole() -> None:
     for row in range(20):  # the header's two columns are never joined, row by row
         odd, even = ("H1", str(2 * row + 1)), ("H1", str(2 * row + 2))
         assert group[odd] != group[even], f"header pins {odd[1]} and {even[1]} are joined"
+    for pin in range(1, 39):  # nor neighbours in a column, but for the two 5 V pins
+        joined = group["H1", str(pin)] == group["H1", str(pin + 2)]
+        assert joined == (pin == 2), f"header pins {pin} and {pin + 2}"
 
 
 def test_the_checks_see_a_short_and_a_missing_wire() -> None:

@@ -271,3 +271,14 @@ def test_the_pull_up_table_adds_up_and_stays_within_its_limits() -> None:
 def test_the_cable_budget_table_is_its_formula() -> None:
     for boxes, metres, _ in guide_table("Total cable on one side ="):
         assert float(metres.removesuffix(" m")) == int((400 - 10 - 20 * int(boxes)) / 60 * 10) / 10
+
+
+def test_both_docs_give_the_same_pull_up_limit_and_it_is_the_arithmetic() -> None:
+    """n backpacks' 4.7 kΩ pull-ups in parallel to 5 V may draw at most 3 mA (an I2C chip's
+    sink): n = 2 (2.1 mA), not 3 (3.2 mA). Both pages say it in words."""
+    words = {1: "one", 2: "two", 3: "three", 4: "four"}
+    most = max(n for n in words if 5 / (4.7 / n) <= 3.0)
+    for doc in (ROOT / "hardware" / "README.md", ROOT / "wiring.md"):
+        text = " ".join(doc.read_text(encoding="utf-8").split())
+        said = re.findall(r"at most (\w+) backpacks with 4\.7 kΩ pull-ups", text)
+        assert said == [words[most]], f"{doc.name}: {said}"

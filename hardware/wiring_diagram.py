@@ -50,12 +50,12 @@ def pin_roles() -> dict[int, tuple[str, int | None, str]]:
             roles[pin] = ("gnd", None, "GND")
         elif pin in FIVE_V_PINS:
             roles[pin] = ("5v", None, "5V: LCD VCC")
-        elif pin in THREE_V3_PINS:
-            roles[pin] = ("3v3", None, "3V3")
+        elif pin in THREE_V3_PINS:  # pin 1 feeds the I2C repeaters; 17 stays free
+            roles[pin] = ("3v3", None, "3V3: I2C repeaters" if pin == 1 else "3V3")
         elif pin == SDA_PIN:
-            roles[pin] = ("sda", None, "GPIO2 SDA: every LCD")
+            roles[pin] = ("sda", None, "GPIO2 SDA: LCDs via repeaters")
         elif pin == SCL_PIN:
-            roles[pin] = ("scl", None, "GPIO3 SCL: every LCD")
+            roles[pin] = ("scl", None, "GPIO3 SCL: LCDs via repeaters")
         else:
             bcm = PHYSICAL_TO_BCM.get(pin)
             roles[pin] = ("free", None, f"GPIO{bcm} (ID EEPROM, keep free)" if bcm in (0, 1)
@@ -80,9 +80,9 @@ def connector_rows(box: int) -> list[tuple[int, str, str]]:
         if signal in pins:
             where = f"GPIO{pins[signal]} / pin {BCM_TO_PHYSICAL[pins[signal]]}"
         elif signal == "sda":
-            where = f"GPIO2 / pin {SDA_PIN} (shared)"
+            where = f"GPIO2 / pin {SDA_PIN} via repeater"
         elif signal == "scl":
-            where = f"GPIO3 / pin {SCL_PIN} (shared)"
+            where = f"GPIO3 / pin {SCL_PIN} via repeater"
         elif signal == "5v":
             where = f"5V / pin {FIVE_V_PINS[0]} or {FIVE_V_PINS[1]} (shared)"
         else:
@@ -159,7 +159,7 @@ def render() -> str:
     out.append(_text(20, ly + 18, "Pairs (T568B): 1-2 SDA/GND, 3-6 SCL/5V, 4-5 minus/plus, "
                      "7-8 OK/LED. LED resistor (330 ohm) on the breakout board, in series "
                      "with the LED wire.", size=11))
-    keys = [("sda", "I2C SDA / SCL"), ("5v", "5 V"), ("3v3", "3.3 V (unused)"),
+    keys = [("sda", "I2C SDA / SCL"), ("5v", "5 V"), ("3v3", "3.3 V"),
             ("gnd", "GND"), ("free", "not used")]
     for i, (role, text) in enumerate(keys):
         x = 20 + i * 160

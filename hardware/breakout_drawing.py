@@ -41,14 +41,18 @@ def _xy(hole: tuple[float, float]) -> tuple[float, float]:
 
 
 def _text(x: float, y: float, text: str, *, size: int = 11, anchor: str = "start",
-          weight: str = "normal", fill: str = "#000") -> str:
+          weight: str = "normal", fill: str = "#000", halo: bool = False) -> str:
+    """A label; `halo` outlines it in white so it stays readable over the wires."""
+    extra = ' stroke="#ffffff" stroke-width="2.5" paint-order="stroke"' if halo else ""
     return (f'<text x="{x:g}" y="{y:g}" font-size="{size}" text-anchor="{anchor}" '
-            f'font-weight="{weight}" fill="{fill}">{escape(text)}</text>')
+            f'font-weight="{weight}" fill="{fill}"{extra}>{escape(text)}</text>')
 
 
 def _pin_label(ref: str, pin: str) -> str:
     if ref.startswith("J"):
         return f"{pin} {CONNECTOR[int(pin) - 1].upper()}"
+    if ref.startswith("U"):
+        return pin
     return ""
 
 
@@ -110,13 +114,13 @@ def render_svg(solder_side: bool = False) -> str:
                    f'stroke-opacity="0.85"{dashes} data-net={quoteattr(wire.net)} '
                    f'data-a="{wire.a[0]}.{wire.a[1]}" data-b="{wire.b[0]}.{wire.b[1]}"/>')
     for part in parts:
-        for i, (pin, hole) in enumerate(part.pads):
+        for pin, hole in part.pads:
             x, y = at(hole)
             net = nets.get((part.ref, pin))
             colour = net_style(net)[0] if net else "#9e9e9e"
             data = (f' data-ref="{part.ref}" data-pin="{pin}" data-col="{hole[0]}" '
                     f'data-row="{hole[1]}" data-net={quoteattr(net or "")}')
-            if i == 0:
+            if pin in ("1", "+", bo.REPEATER_PINS[0]):  # pin 1 (or +) is square
                 out.append(f'<rect x="{x - 5:g}" y="{y - 5:g}" width="10" height="10" '
                            f'fill="#ffffff" stroke="{colour}" stroke-width="2.5"{data}/>')
             else:
@@ -125,9 +129,15 @@ def render_svg(solder_side: bool = False) -> str:
             if part.ref == "H1":
                 out.append(_text(x, y + 2.5, pin, size=6, anchor="middle"))
             elif label := _pin_label(part.ref, pin):
-                left = flip(hole)[0] < bo.COLS // 2
-                out.append(_text(x + (8 if left else -8), y + 3, label, size=8,
-                                 anchor="start" if left else "end", fill=colour))
+                # Jack pins: labelled towards the middle of the board. Repeater pins:
+                # labelled inside the adapter, between its two pin rows.
+                toward = ((bo.COLS + 1) / 2 if part.ref.startswith("J") else
+                          sum(flip(h)[0] for _, h in part.pads) / len(part.pads))
+                inward = flip(hole)[0] < toward
+                size = 6 if part.ref.startswith("U") else 8
+                out.append(_text(x + (7 if inward else -7), y + 2.5, label, size=size,
+                                 anchor="start" if inward else "end", fill=colour,
+                                 halo=True))
         c0, r0, c1, r1 = part.body
         if part.ref.startswith("J"):  # inside the module's body
             x, y = at(((c0 + c1) / 2, (r0 + r1) / 2))

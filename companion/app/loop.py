@@ -32,7 +32,7 @@ class Renderer(Protocol):
         view: TableView,
         lcds: Mapping[int, tuple[str, str]] | None,
         banner: Msg | str | None,
-        connected: Mapping[int, bool] | None,
+        connected: Mapping[int, bool | Msg] | None,
         host: HostLine | None = None,
         invite: JoinInvite | None = None,
     ) -> bool: ...
@@ -105,6 +105,9 @@ class App:
         self.watchers: list[Watcher] = []
         # The phones' join card (address and QR code) while a phone seat has no phone.
         self.invite: Callable[[], JoinInvite | None] | None = None
+        # Each seat's box fault in a card's few words (from BoxStatus): drawn on the seat's
+        # card, where no banner (a storage fault, a host refusal) can hide it.
+        self.faults: dict[int, Msg] = {}
         self._lcd_shown: dict[int, tuple[str, str]] = {}
         self._led_shown: dict[int, str] = {}
         # The table view is rebuilt only when an input changed something; an idle tick
@@ -144,8 +147,13 @@ class App:
             return False
         if isinstance(item, KeyEdge):
             return any([self.controller.handle(i, now) for i in self.shaper.feed(item)])
-        if isinstance(item, BoxStatus) and not item.connected:
-            self.shaper.release_all(item.seat)  # a key held as the box went must not repeat on
+        if isinstance(item, BoxStatus):
+            if not item.connected:  # a key held as the box went must not repeat on
+                self.shaper.release_all(item.seat)
+            if item.fault is not None:
+                self.faults[item.seat] = item.fault
+            else:
+                self.faults.pop(item.seat, None)
         return self.controller.handle(item, now)
 
     def run_once(self, timeout: float | None) -> bool:
@@ -220,11 +228,14 @@ class App:
         if banner is None and self.notice is not None:
             banner = self.notice()
         host = self.controller.host_line(self._view.final)
+        # A seat whose box has a fault shows its words instead of a plain "Disconnected".
+        seats: dict[int, bool | Msg] = {seat: self.faults.get(seat, connected)
+                                        for seat, connected in self.controller.connected.items()}
         if self.invite is not None:
-            drew = self.renderer.update(self._view, lcds, banner, self.controller.connected,
-                                        host, invite=self.invite())
+            drew = self.renderer.update(self._view, lcds, banner, seats, host,
+                                        invite=self.invite())
         else:
-            drew = self.renderer.update(self._view, lcds, banner, self.controller.connected, host)
+            drew = self.renderer.update(self._view, lcds, banner, seats, host)
         redraw = self.renderer.next_redraw_in(self._view)
         self._redraw_at = None if redraw is None else self.clock() + redraw
         if drew:

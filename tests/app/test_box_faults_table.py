@@ -13,12 +13,13 @@ from gpiozero import Button
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.app.config import load_config
-from companion.app.controller import Controller
+from companion.app.controller import Banner, Controller
 from companion.app.loop import App
 from companion.app.runner import attach_boxes, build_boxes, open_history
 from companion.boxes.fake_lcd import HD44780, FakeI2CBus, FakePCF8574
-from companion.boxes.vocabulary import HOST_SEAT, Intent, SeatIntent
+from companion.boxes.vocabulary import HOST_SEAT, BoxStatus, Intent, Key, KeyEdge, SeatIntent
 from companion.display.renderer import Renderer
+from companion.engine.text import msg
 from companion.i18n import translator
 
 from .conftest import TableConfig
@@ -56,7 +57,18 @@ def test_a_missing_lcd_and_busy_pins_degrade_only_their_seats(
         assert words is not None and words.render(translator("en")) == (
             "Bob: no LCD at 0x26: check the cable; Cy: GPIO pins 9, 11, 8, 10 are busy: stop "
             "the other program using them")
-        assert settle(app, lambda: app.controller.connected == {0: True, 1: False, 2: False})
+        # Bob's box plays on without its LCD (connected); Cy's buttons are gone (not)
+        assert settle(app, lambda: app.controller.connected == {0: True, 1: True, 2: False})
+        # each card says what is wrong, in few words, even under a banner that lasts (a
+        # storage fault) and hides the box layer's line
+        app.controller.banner = Banner(msg("The disk is full"), time.monotonic() + 60)
+        renderer.screen.fonts.clear_texts()
+        renderer.invalidate()
+        assert app.render()
+        drawn = renderer.screen.fonts.cached_texts()
+        assert {"No LCD: check cable", "Buttons not working", "The disk is full"} <= drawn
+        assert "Disconnected" not in drawn
+        app.controller.banner = None
         # the table plays on: the host starts an auction, Ann locks a bid on her box
         app.controller.host("start", time.monotonic(), card="highest_bet")
         app.refresh()
@@ -94,6 +106,34 @@ def test_the_host_menu_offers_sit_out_for_a_seat_whose_box_is_gone(
         # Bob no longer holds the round up; the table shows him out
         assert [s.status for s in c.table_view().seats] == ["thinking", "out", "thinking"]
         assert c.lcd_lines(1)[0].startswith("Sitting out")
+    finally:
+        journal.close()
+
+
+def test_a_held_key_repeats_on_when_only_the_lcd_fails_and_stops_when_the_box_goes(
+        table_config: TableConfig) -> None:
+    cfg = load_config(table_config(["keyboard:0", "keyboard:1", "keyboard:2"]))
+    history, journal, _ = open_history(cfg, cfg.journal)
+    now = [0.0]
+    app = App(Controller(history, journal, translator("en")), {}, lambda: now[0])
+    try:
+        app.controller.host("start", 0.0, card="highest_bet")
+
+        def bid() -> str:
+            app.run_once(0)
+            return app.controller.lcd_lines(1)[1].strip()
+
+        app.sink(KeyEdge(1, Key.PLUS, True, 0.0))  # Bob holds plus: his bid counts up
+        first = bid()
+        app.sink(BoxStatus(1, True, msg("No LCD: check cable")))  # his LCD fails meanwhile
+        now[0] = 1.5
+        repeated = bid()
+        assert repeated != first  # his key still repeats: the box plays on without its LCD
+        assert app.controller.connected[1] is True and 1 in app.faults
+        app.sink(BoxStatus(1, False))  # now the whole box goes: the held key is let go
+        stopped = bid()
+        now[0] = 3.0
+        assert bid() == stopped
     finally:
         journal.close()
 

@@ -97,6 +97,10 @@ class App:
         # Where the table's LCD mock-ups come from: the controller's text by default; the
         # demo shows what the real LCD driver put on the (fake) glass instead.
         self.lcd_view: Callable[[], Mapping[int, tuple[str, str]]] | None = None
+        # Seats whose LCD text the table screen shows although `show_lcds` is off, while
+        # their own box is away: a keyboard stand-in plays them (the host chose it, knowing
+        # their prompts are then public).
+        self.public_lcds: set[int] = set()
         # A banner line from the box layer when the controller has none (serial boxes: a
         # seat waiting to be claimed, a refused duplicate box id). Read here, on the loop's
         # thread; its source wakes the loop with a BoxStatus when the text changes.
@@ -224,6 +228,9 @@ class App:
         if self.show_lcds:
             lcds = (self.lcd_view() if self.lcd_view is not None
                     else {s: self.controller.lcd_lines(s) for s in self.controller.sessions})
+        elif public := [s for s in sorted(self.public_lcds)
+                        if not self.controller.connected.get(s, True)]:
+            lcds = {s: self.controller.lcd_lines(s) for s in public}
         banner: Msg | str | None = self.controller.banner_text()
         if banner is None and self.notice is not None:
             banner = self.notice()

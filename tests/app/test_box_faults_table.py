@@ -4,6 +4,7 @@ factory's faults into the loop, on mock pins and real charlcd over the fake I2C 
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from companion.app.runner import attach_boxes, build_boxes, open_history
 from companion.boxes.fake_lcd import HD44780, FakeI2CBus, FakePCF8574
 from companion.boxes.vocabulary import HOST_SEAT, BoxStatus, Intent, Key, KeyEdge, SeatIntent
 from companion.display.renderer import Renderer
+from companion.display.window import save_png
 from companion.engine.text import msg
 from companion.i18n import translator
 
@@ -79,7 +81,8 @@ def test_a_missing_lcd_and_busy_pins_degrade_only_their_seats(
         bob = FakePCF8574(0x26, HD44780())
         bus.add(bob)
         other.close()
-        assert settle(app, lambda: app.controller.connected == {0: True, 1: True, 2: True})
+        assert settle(app, lambda: app.controller.connected == {0: True, 1: True, 2: True}
+                      and app.faults == {})
         assert app.notice() is None
         assert settle(app, lambda: bob.model.lines()[0].startswith("Bid"))  # his prompt
         pins.pin(11).drive_low()  # Cy's plus, on the box built once the pins were free
@@ -224,3 +227,91 @@ def test_a_serial_box_not_plugged_in_is_named_and_picked_up_when_it_is(
             b.unplug()
         boxes.close()
         journal.close()
+
+
+def test_a_seat_whose_serial_box_is_missing_borrows_keys_and_its_prompts_go_on_the_table(
+        table_config: TableConfig) -> None:
+    from companion.app.runner import offer_stand_ins
+
+    cfg = load_config(table_config(["mock:0", "mock:1", "serial:box-c"]))
+    history, journal, _ = open_history(cfg, cfg.journal)
+    surface = pygame.Surface((1280, 720))
+    renderer = Renderer(surface, translator("en"), flip=lambda: None)
+    app = App(Controller(history, journal, translator("en")), {}, time.monotonic, renderer)
+    boxes = build_boxes(cfg, app.sink, time.monotonic, serial_ports=lambda: [],
+                        serial_options={"poll_every": 0.03})
+    keyboard = [False]
+    told: list[tuple[int, bool]] = []
+
+    def stood_in(seat: int, public: bool) -> None:
+        told.append((seat, public))
+        if public:
+            app.public_lcds.add(seat)
+
+    try:
+        attach_boxes(app, boxes)
+        offer_stand_ins(app.controller, boxes, has_keyboard=lambda: keyboard[0],
+                        on_stand_in=stood_in)
+        c = app.controller
+        c.host("start", 0.0, card="highest_bet")
+        assert settle(app, lambda: not c.connected[2])
+        entry = "Keyboard for Cy: keys q w e, prompts on the table screen (not private)"
+
+        def labels() -> list[str]:
+            return [e.label.render(translator("en")) for e in c.host_options()]
+
+        assert entry not in labels()  # no keyboard plugged in: nothing to offer
+        keyboard[0] = True
+        assert entry in labels()
+        for _ in range(labels().index(entry)):
+            c.handle(SeatIntent(HOST_SEAT, Intent.PLUS), 1.0)
+        c.handle(SeatIntent(HOST_SEAT, Intent.OK), 1.0)
+        said = c.banner_text()
+        assert said is not None and said.render(translator("en")) == (
+            "Cy plays on the keys q w e (minus, plus, OK); the table screen shows Cy's prompts "
+            "for everyone to see while the box is away")
+        assert told == [(2, True)] and boxes.keyboard["w"] == (2, Key.PLUS)
+        # Cy's prompt is on the table screen, in an LCD mock-up on her card
+        renderer.invalidate()
+        assert app.render()
+        layout = renderer.screen.layout
+        assert layout is not None and 2 in layout.lcds
+        top = c.lcd_lines(2)[0][:16].strip()
+        assert top and any(top in t for t in renderer.screen.fonts.cached_texts())
+        save_png(surface, Path(os.environ.get("COMPANION_SHOTS", "/nonexistent")) /
+                 "stand-in-prompts-en.png") if os.environ.get("COMPANION_SHOTS") else None
+    finally:
+        boxes.close()
+        journal.close()
+
+
+def test_a_phone_seat_without_its_phone_is_offered_a_keyboard() -> None:
+    from companion.app.runner import gone_boxes
+    from companion.boxes.factory import BoxFactory
+
+    factory = BoxFactory(lambda item: None, time.monotonic,
+                         phone_options={"port": 0, "listen": "127.0.0.1"})
+    boxes = factory.build([(0, "memory:0"), (2, "phone")], {0: "Ann", 2: "Cy"})
+    try:
+        assert gone_boxes(boxes) == {2: False}  # no phone has opened Cy's page yet
+        assert boxes.phones is not None
+        boxes.phones.seats.connected(2, +1)
+        assert gone_boxes(boxes) == {}
+        boxes.phones.seats.connected(2, -1)  # her phone went to sleep
+        assert gone_boxes(boxes) == {2: False}
+    finally:
+        boxes.close()
+
+
+def test_a_keyboard_is_attached_when_udev_names_one(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.app.runner import keyboard_attached
+
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    (tmp_path / "by-id").mkdir()
+    (tmp_path / "by-id" / "usb-Logitech_USB_Receiver-if02-event-mouse").touch()
+    assert not keyboard_attached(tmp_path)  # a mouse is no keyboard
+    (tmp_path / "by-path").mkdir()
+    (tmp_path / "by-path" / "platform-xhci-hcd.0-usb-0:1:1.0-event-kbd").touch()
+    assert keyboard_attached(tmp_path)

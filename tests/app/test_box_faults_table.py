@@ -4,6 +4,7 @@ factory's faults into the loop, on mock pins and real charlcd over the fake I2C 
 
 from __future__ import annotations
 
+import logging
 import os
 import time
 from pathlib import Path
@@ -201,8 +202,10 @@ def test_a_seat_whose_buttons_are_gone_borrows_three_keys_from_the_host_menu(
 
 
 def test_a_serial_box_not_plugged_in_is_named_and_picked_up_when_it_is(
-        table_config: TableConfig) -> None:
+        table_config: TableConfig, caplog: pytest.LogCaptureFixture) -> None:
     from hardware.firmware.fakebox import FakeSerialBox
+
+    caplog.set_level(logging.WARNING)
 
     cfg = load_config(table_config(["mock:0", "mock:1", "serial:box-c"]))
     history, journal, _ = open_history(cfg, cfg.journal)
@@ -219,9 +222,18 @@ def test_a_serial_box_not_plugged_in_is_named_and_picked_up_when_it_is(
         assert words is not None and words.render(translator("en")) == (
             "Cy: serial box box-c not connected: check its USB cable")
         assert settle(app, lambda: not app.controller.connected[2])  # the seat is marked
+
+        def said() -> list[str]:
+            return [r.getMessage() for r in caplog.records if r.name.startswith("companion.")]
+
+        # the journal says so once, after the first look for boxes (not on every look)
+        assert settle(app, lambda: said() == [
+            "seat 3 (Cy): serial box box-c not connected: check its USB cable"])
         plugged.append(FakeSerialBox("box-c", heartbeat_ms=200))
         assert settle(app, lambda: app.controller.connected[2])
         assert app.notice() is None
+        assert settle(app, lambda: any(
+            line.startswith("seat 3 (Cy): box box-c connected at last") for line in said()))
     finally:
         for b in plugged:
             b.unplug()

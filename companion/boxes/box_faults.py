@@ -62,17 +62,25 @@ def likely_kinds(address: int) -> tuple[str, ...]:
     return tuple(kind for kind, where in KIND_ADDRESSES.items() if address in where)
 
 
+# Where EEPROMs sit (24Cxx at 0x50-0x57 and their second pages up to 0x5F; SPD and some
+# write-protect registers at 0x30-0x37): an empty write there can change a protection bit
+# or start a write on some parts, so they are only ever read, as i2cdetect's default does.
+READ_ONLY_PROBE = (range(0x30, 0x38), range(0x50, 0x60))
+
+
 def probe_i2c(i2c: Any, address: int) -> bool:
     """Whether a device acknowledges `address`: an empty write, then a one-byte read (what
-    adafruit_bus_device does; some chips only answer one of the two)."""
+    adafruit_bus_device does; some chips only answer one of the two). EEPROM addresses
+    (`READ_ONLY_PROBE`) get the read alone."""
     while not i2c.try_lock():
         time.sleep(0.001)
     try:
-        try:
-            i2c.writeto(address, b"")
-            return True
-        except OSError:
-            pass
+        if not any(address in where for where in READ_ONLY_PROBE):
+            try:
+                i2c.writeto(address, b"")
+                return True
+            except OSError:
+                pass
         try:
             i2c.readfrom_into(address, bytearray(1))
             return True

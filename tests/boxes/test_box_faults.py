@@ -242,6 +242,35 @@ def test_the_bus_scan_names_the_likely_backpack_of_each_address() -> None:
     assert likely_kinds(0x68) == ()  # a clock chip, not an LCD
 
 
+class Eeprom(FakePCF8574):
+    """A 24Cxx EEPROM at 0x50: it answers reads; a write would start changing its cells."""
+
+    def write(self, data: bytes) -> None:
+        raise AssertionError(f"wrote {data!r} to the EEPROM at 0x{self.address:02x}")
+
+    def read(self, n: int) -> bytes:
+        return b"\xff" * n
+
+
+class WriteLog(FakeI2CBus):
+    def __init__(self, chips: Any) -> None:
+        super().__init__(chips)
+        self.written: set[int] = set()
+
+    def writeto(self, address: int, buffer: bytes | bytearray, *, start: int = 0,
+                end: int | None = None) -> None:
+        self.written.add(address)
+        super().writeto(address, buffer, start=start, end=end)
+
+
+def test_the_bus_scan_only_reads_where_eeproms_sit() -> None:
+    bus = WriteLog([FakePCF8574(0x27, HD44780()), Eeprom(0x50, HD44780())])
+    assert scan_i2c(bus) == [0x27, 0x50]  # the EEPROM is found, by a read
+    eeprom = set(range(0x30, 0x38)) | set(range(0x50, 0x60))
+    assert bus.written and not bus.written & eeprom  # the LCDs' ranges still get the write
+    assert 0x27 in bus.written
+
+
 def test_one_fault_shared_by_every_gpio_seat_is_said_once(pins: MockFactory,
                                                           fast_lcd: None) -> None:
     def open_i2c() -> FakeI2CBus:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..boxes.vocabulary import Box, BoxStatus, Clock, InputItem, JoinInvite, KeyEdge, Quit
-from ..engine.text import Msg
+from ..engine.text import Msg, msg
 from ..engine.views import HostLine, TableView
 from .controller import Controller
 from .shaper import InputShaper
@@ -97,9 +97,10 @@ class App:
         # Where the table's LCD mock-ups come from: the controller's text by default; the
         # demo shows what the real LCD driver put on the (fake) glass instead.
         self.lcd_view: Callable[[], Mapping[int, tuple[str, str]]] | None = None
-        # Seats whose LCD text the table screen shows although `show_lcds` is off, while
-        # their own box is away: a keyboard stand-in plays them (the host chose it, knowing
-        # their prompts are then public).
+        # Seats whose LCD text the table screen's banner shows while their own box is away:
+        # a keyboard stand-in plays them (the host chose it, knowing their prompts are then
+        # public). The banner, not an LCD mock-up on the card: a crowded table has no room
+        # for mock-ups, and the banner is on every layout.
         self.public_lcds: set[int] = set()
         # A banner line from the box layer when the controller has none (serial boxes: a
         # seat waiting to be claimed, a refused duplicate box id). Read here, on the loop's
@@ -228,12 +229,10 @@ class App:
         if self.show_lcds:
             lcds = (self.lcd_view() if self.lcd_view is not None
                     else {s: self.controller.lcd_lines(s) for s in self.controller.sessions})
-        elif public := [s for s in sorted(self.public_lcds)
-                        if not self.controller.connected.get(s, True)]:
-            lcds = {s: self.controller.lcd_lines(s) for s in public}
         banner: Msg | str | None = self.controller.banner_text()
         if banner is None and self.notice is not None:
             banner = self.notice()
+        banner = self._public_prompts(banner)
         host = self.controller.host_line(self._view.final)
         # A seat whose box has a fault shows its words instead of a plain "Disconnected".
         seats: dict[int, bool | Msg] = {seat: self.faults.get(seat, connected)
@@ -250,6 +249,27 @@ class App:
             if self.on_frame is not None:
                 self.on_frame()
         return drew
+
+    def _public_prompts(self, banner: Msg | str | None) -> Msg | str | None:
+        """The banner with, first, the LCD text of each seat played by a keyboard stand-in
+        while its box is away ("Cy's LCD: Bid $10 · <0> OK=lock")."""
+        names = {seat.seat: seat.name for seat in self._view.seats}
+        prompts: list[Msg] = []
+        for seat in sorted(self.public_lcds):
+            if self.controller.connected.get(seat, True):
+                continue  # its box is back: the prompts are private again
+            text = " · ".join(" ".join(line.split())
+                              for line in self.controller.lcd_lines(seat) if line.strip())
+            prompts.append(msg("{name}'s LCD: {text}", name=names.get(seat, str(seat)),
+                               text=text))
+        if banner is not None:
+            prompts.append(banner if isinstance(banner, Msg) else msg("{e}", e=banner))
+        if not prompts:
+            return None
+        line = prompts[0]
+        for part in prompts[1:]:
+            line = msg("{first}; {then}", first=line, then=part)
+        return line
 
     def timeout(self) -> float | None:
         """How long the loop may sleep: until the next deadline, or one tick when pumping."""

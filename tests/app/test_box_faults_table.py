@@ -283,15 +283,22 @@ def test_a_seat_whose_serial_box_is_missing_borrows_keys_and_its_prompts_go_on_t
             "Cy plays on the keys q w e (minus, plus, OK); the table screen shows Cy's prompts "
             "for everyone to see while the box is away")
         assert told == [(2, True)] and boxes.keyboard["w"] == (2, Key.PLUS)
-        # Cy's prompt is on the table screen, in an LCD mock-up on her card
-        renderer.invalidate()
+        # Cy's prompts are on the table screen, first in the banner, whatever else it says
         assert app.render()
         layout = renderer.screen.layout
-        assert layout is not None and 2 in layout.lcds
-        top = c.lcd_lines(2)[0][:16].strip()
-        assert top and any(top in t for t in renderer.screen.fonts.cached_texts())
-        save_png(surface, Path(os.environ.get("COMPANION_SHOTS", "/nonexistent")) /
-                 "stand-in-prompts-en.png") if os.environ.get("COMPANION_SHOTS") else None
+        assert layout is not None and layout.banner is not None
+        shown = app._public_prompts(c.banner_text())
+        assert shown is not None and shown.render(translator("en")).startswith(
+            "Cy's LCD: Bid $10 · <0> OK=lock; Cy plays on the keys q w e")
+        assert renderer.screen.audit.problems == {}  # all of it legible, nothing cut
+        if os.environ.get("COMPANION_SHOTS"):
+            save_png(surface, Path(os.environ["COMPANION_SHOTS"]) / "stand-in-prompts-en.png")
+        # her key plays: w (plus) raises her bid on the screen
+        app.sink(KeyEdge(2, Key.PLUS, True, time.monotonic()))
+        app.sink(KeyEdge(2, Key.PLUS, False, time.monotonic() + 0.05))
+        assert settle(app, lambda: "<1>" in c.lcd_lines(2)[1])
+        shown = app._public_prompts(None)
+        assert shown is not None and "<1>" in shown.render(translator("en"))
     finally:
         boxes.close()
         journal.close()

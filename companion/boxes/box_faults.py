@@ -3,8 +3,9 @@
 One fault degrades one seat: a box's LCD missing or failing, the I2C bus off, its GPIO pins
 taken by another program. This module turns the real exceptions (charlcd's "No I2C device at
 address" ValueError, an OSError(5) mid-write, gpiozero's GPIOPinInUse) into one short line
-("no LCD at 0x25: check the cable") that the table screen shows beside the seat's name, and
-keeps each seat's current fault (`SeatFaults`) for the screen, the log and `check-hardware`.
+("no LCD at 0x25: check the cable") for the table's banner and the log, and a seat card's few
+words ("No LCD: check cable"); it keeps each seat's current fault (`SeatFaults`) for the
+screen, the log (one line when a fault starts, one when it ends) and `check-hardware`.
 It also scans the I2C bus and names the backpack kind an address most likely belongs to.
 """
 

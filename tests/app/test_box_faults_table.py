@@ -287,18 +287,18 @@ def test_a_seat_whose_serial_box_is_missing_borrows_keys_and_its_prompts_go_on_t
         assert app.render()
         layout = renderer.screen.layout
         assert layout is not None and layout.banner is not None
-        shown = app._public_prompts(c.banner_text())
-        assert shown is not None and shown.render(translator("en")).startswith(
-            "Cy's LCD: Bid $10 · <0> OK=lock; Cy plays on the keys q w e")
+
+        def banner_starts(text: str) -> bool:
+            return any(t.startswith(text) for t in renderer.screen.fonts.cached_texts())
+
+        assert banner_starts("Cy's LCD: Bid $10 · <0> OK=lock; Cy plays on the keys q w e")
         assert renderer.screen.audit.problems == {}  # all of it legible, nothing cut
         if os.environ.get("COMPANION_SHOTS"):
             save_png(surface, Path(os.environ["COMPANION_SHOTS"]) / "stand-in-prompts-en.png")
         # her key plays: w (plus) raises her bid on the screen
         app.sink(KeyEdge(2, Key.PLUS, True, time.monotonic()))
         app.sink(KeyEdge(2, Key.PLUS, False, time.monotonic() + 0.05))
-        assert settle(app, lambda: "<1>" in c.lcd_lines(2)[1])
-        shown = app._public_prompts(None)
-        assert shown is not None and "<1>" in shown.render(translator("en"))
+        assert settle(app, lambda: banner_starts("Cy's LCD: Bid $10 · <1> OK=lock"))
     finally:
         boxes.close()
         journal.close()

@@ -300,6 +300,7 @@ def run_from_config(path: Path, journal: Path | None = None, lang: str | None = 
     if boxes.phones is not None:
         controller.claims.binders.append(boxes.phones.seats)
         app.invite = boxes.phones.invite
+
     def stood_in(seat: int, public: bool) -> None:
         nonlocal keys
         if public:  # its box's LCD is gone: the seat's prompts go on the table screen

@@ -7,6 +7,9 @@ STAMP := $(VENV)/.installed-test
 # writes it from pyproject.toml. Constraints, not requirements: each install takes only the
 # pins of what it needs (the Pi skips the test tools, CI skips the Pi's GPIO libraries).
 LOCK := constraints.txt
+# The lock's resolver, pinned like everything else: a new uv may resolve the same ranges
+# differently.
+UV_VERSION := 0.13.9
 
 .PHONY: demo test test-fast test-explore lint bench clean lock
 
@@ -51,7 +54,7 @@ bench: $(BENCH_STAMP)
 # Refresh the pins (after changing dependencies in pyproject.toml, or to take upgrades on
 # purpose): one universal lock for every platform and Python >= 3.11, the Pi's extra included.
 lock: $(STAMP)
-	$(PY) -m pip install --quiet --disable-pip-version-check uv
+	$(PY) -m pip install --quiet --disable-pip-version-check uv==$(UV_VERSION)
 	$(VENV)/bin/uv pip compile pyproject.toml --universal --python-version 3.11 \
 		--extra pi --extra test --extra bench --custom-compile-command "make lock" --quiet -o $(LOCK)
 

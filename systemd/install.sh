@@ -66,6 +66,11 @@ if [ ! -x "$PREFIX/.venv/bin/python" ]; then
   run install -d -m 755 "$PREFIX"
   run python3 -m venv "$PREFIX/.venv"
 fi
+# -c pins what pip installs, but not what it builds with: pip builds the checkout (hatchling)
+# in an isolated environment of its own, which only PIP_CONSTRAINT reaches.
+PIP_CONSTRAINT="$SRC/constraints.txt"
+export PIP_CONSTRAINT
+if [ "$DRY" = 1 ]; then echo "+ export PIP_CONSTRAINT=$PIP_CONSTRAINT"; fi
 run "$PREFIX/.venv/bin/pip" install --quiet --disable-pip-version-check --upgrade \
   -c "$SRC/constraints.txt" "${SRC}[pi]"
 

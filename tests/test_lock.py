@@ -54,3 +54,13 @@ def test_this_environment_has_the_locked_versions() -> None:
         assert installed == version, f"{name} {installed} installed, {version} locked"
         checked += 1
     assert checked >= 20  # the runtime and test tools really came from the lock
+
+
+def test_make_lock_uses_a_pinned_uv() -> None:
+    """The resolver is pinned too: a new uv could resolve the same ranges to other versions."""
+    import re
+
+    makefile = (ROOT / "Makefile").read_text()
+    target = makefile[makefile.index("\nlock:"):]
+    version = re.search(r"^UV_VERSION := (\d+\.\d+\.\d+)$", makefile, re.M)
+    assert version is not None and "uv==$(UV_VERSION)" in target.split("\n\n")[0]

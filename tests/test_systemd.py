@@ -104,6 +104,10 @@ def test_install_does_every_step(tmp_path: Path, shell: str) -> None:
     assert re.search(rf"{tmp_path}/opt/.venv/bin/pip install .* -c {ROOT}/constraints.txt "
                      rf"{ROOT}\[pi\]", joined)
     assert "-c $(LOCK) -e '.[test]'" in (ROOT / "Makefile").read_text()
+    # pip's isolated build environment (hatchling building the checkout) is pinned too
+    pin = f"export PIP_CONSTRAINT={ROOT}/constraints.txt"
+    assert pin in steps and steps.index(pin) < next(
+        i for i, s in enumerate(steps) if s.startswith(f"{tmp_path}/opt/.venv/bin/pip install"))
     assert f"install -m 644 {ROOT}/companion.example.toml {tmp_path}/etc/companion.toml" in steps
     assert f"install -m 644 {UNIT} /etc/systemd/system/companion.service" in steps
     assert steps[-3:] == ["systemctl daemon-reload", "systemctl enable companion.service",

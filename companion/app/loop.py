@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..boxes.vocabulary import Box, BoxStatus, Clock, InputItem, JoinInvite, KeyEdge, Quit
-from ..engine.text import Msg
+from ..engine.text import Msg, msg
 from ..engine.views import HostLine, TableView
 from .controller import Controller
 from .shaper import InputShaper
@@ -32,7 +32,7 @@ class Renderer(Protocol):
         view: TableView,
         lcds: Mapping[int, tuple[str, str]] | None,
         banner: Msg | str | None,
-        connected: Mapping[int, bool] | None,
+        connected: Mapping[int, bool | Msg] | None,
         host: HostLine | None = None,
         invite: JoinInvite | None = None,
     ) -> bool: ...
@@ -97,6 +97,11 @@ class App:
         # Where the table's LCD mock-ups come from: the controller's text by default; the
         # demo shows what the real LCD driver put on the (fake) glass instead.
         self.lcd_view: Callable[[], Mapping[int, tuple[str, str]]] | None = None
+        # Seats whose LCD text the table screen's banner shows while their own box is away:
+        # a keyboard stand-in plays them (the host chose it, knowing their prompts are then
+        # public). The banner, not an LCD mock-up on the card: a crowded table has no room
+        # for mock-ups, and the banner is on every layout.
+        self.public_lcds: set[int] = set()
         # A banner line from the box layer when the controller has none (serial boxes: a
         # seat waiting to be claimed, a refused duplicate box id). Read here, on the loop's
         # thread; its source wakes the loop with a BoxStatus when the text changes.
@@ -105,6 +110,9 @@ class App:
         self.watchers: list[Watcher] = []
         # The phones' join card (address and QR code) while a phone seat has no phone.
         self.invite: Callable[[], JoinInvite | None] | None = None
+        # Each seat's box fault in a card's few words (from BoxStatus): drawn on the seat's
+        # card, where no banner (a storage fault, a host refusal) can hide it.
+        self.faults: dict[int, Msg] = {}
         self._lcd_shown: dict[int, tuple[str, str]] = {}
         self._led_shown: dict[int, str] = {}
         # The table view is rebuilt only when an input changed something; an idle tick
@@ -144,8 +152,13 @@ class App:
             return False
         if isinstance(item, KeyEdge):
             return any([self.controller.handle(i, now) for i in self.shaper.feed(item)])
-        if isinstance(item, BoxStatus) and not item.connected:
-            self.shaper.release_all(item.seat)  # a key held as the box went must not repeat on
+        if isinstance(item, BoxStatus):
+            if not item.connected:  # a key held as the box went must not repeat on
+                self.shaper.release_all(item.seat)
+            if item.fault is not None:
+                self.faults[item.seat] = item.fault
+            else:
+                self.faults.pop(item.seat, None)
         return self.controller.handle(item, now)
 
     def run_once(self, timeout: float | None) -> bool:
@@ -219,12 +232,16 @@ class App:
         banner: Msg | str | None = self.controller.banner_text()
         if banner is None and self.notice is not None:
             banner = self.notice()
+        banner = self._public_prompts(banner)
         host = self.controller.host_line(self._view.final)
+        # A seat whose box has a fault shows its words instead of a plain "Disconnected".
+        seats: dict[int, bool | Msg] = {seat: self.faults.get(seat, connected)
+                                        for seat, connected in self.controller.connected.items()}
         if self.invite is not None:
-            drew = self.renderer.update(self._view, lcds, banner, self.controller.connected,
-                                        host, invite=self.invite())
+            drew = self.renderer.update(self._view, lcds, banner, seats, host,
+                                        invite=self.invite())
         else:
-            drew = self.renderer.update(self._view, lcds, banner, self.controller.connected, host)
+            drew = self.renderer.update(self._view, lcds, banner, seats, host)
         redraw = self.renderer.next_redraw_in(self._view)
         self._redraw_at = None if redraw is None else self.clock() + redraw
         if drew:
@@ -232,6 +249,27 @@ class App:
             if self.on_frame is not None:
                 self.on_frame()
         return drew
+
+    def _public_prompts(self, banner: Msg | str | None) -> Msg | str | None:
+        """The banner with, first, the LCD text of each seat played by a keyboard stand-in
+        while its box is away ("Cy's LCD: Bid $10 · <0> OK=lock")."""
+        names = {seat.seat: seat.name for seat in self._view.seats}
+        prompts: list[Msg] = []
+        for seat in sorted(self.public_lcds):
+            if self.controller.connected.get(seat, True):
+                continue  # its box is back: the prompts are private again
+            text = " · ".join(" ".join(line.split())
+                              for line in self.controller.lcd_lines(seat) if line.strip())
+            prompts.append(msg("{name}'s LCD: {text}", name=names.get(seat, str(seat)),
+                               text=text))
+        if banner is not None:
+            prompts.append(banner if isinstance(banner, Msg) else msg("{e}", e=banner))
+        if not prompts:
+            return None
+        line = prompts[0]
+        for part in prompts[1:]:
+            line = msg("{first}; {then}", first=line, then=part)
+        return line
 
     def timeout(self) -> float | None:
         """How long the loop may sleep: until the next deadline, or one tick when pumping."""

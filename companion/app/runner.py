@@ -145,10 +145,36 @@ def attach_boxes(app: App, boxes: Boxes) -> None:
         app.watchers.append(boxes.retry)
 
 
-def offer_stand_ins(controller: Controller, boxes: Boxes) -> None:
-    """The host menu offers a keyboard stand-in for each seat whose box's buttons cannot be
-    used (its GPIO pins are busy; its LCD still shows the seat's private prompts): a free key
-    set of three keys plays as that box until the box is back (and after, harmlessly)."""
+def gone_boxes(boxes: Boxes) -> dict[int, bool]:
+    """Each seat whose box's buttons cannot be used now -> whether its LCD still shows the
+    seat's prompts: GPIO pins another program holds (its LCD works), a serial box not
+    connected, a phone seat whose phone is not open (their prompts have nowhere to go)."""
+    gone = dict.fromkeys(boxes.retry.waiting if boxes.retry is not None else (), True)
+    if boxes.serial is not None:
+        gone.update((seat, False) for seat in boxes.serial.boxes
+                    if not boxes.serial.connected(seat))
+    if boxes.phones is not None:
+        gone.update((seat, False) for seat in boxes.phones.seats.away())
+    return gone
+
+
+def keyboard_attached(input_dir: Path = Path("/dev/input")) -> bool:
+    """Whether a keyboard is plugged in: udev names keyboards' event devices "...-event-kbd"
+    (by id and by path). A desktop session (an X or Wayland display) always has one."""
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return True
+    return any(any((input_dir / where).glob("*-event-kbd")) for where in ("by-id", "by-path"))
+
+
+def offer_stand_ins(controller: Controller, boxes: Boxes, *,
+                    has_keyboard: Callable[[], bool] = lambda: True,
+                    on_stand_in: Callable[[int, bool], None] | None = None) -> None:
+    """While a keyboard is attached (`has_keyboard`), the host menu offers a keyboard
+    stand-in for each seat whose box's buttons cannot be used (`gone_boxes`): a free key set
+    of three keys plays as that box until the box is back (and after, harmlessly). Where the
+    box's LCD is gone too, the seat's prompts are shown on the table screen, for everyone to
+    see, while its box is away: the entry says so. `on_stand_in(seat, public)` is told
+    (the runner reads the window's keys from then on, and shows the prompts if `public`)."""
     from companion.boxes.keyboard_box import SEAT_KEYS
     from companion.boxes.vocabulary import Key as BoxKey
 
@@ -163,24 +189,35 @@ def offer_stand_ins(controller: Controller, boxes: Boxes) -> None:
 
     def offers(now: float) -> list[MenuEntry]:
         keyset = free()
-        if boxes.retry is None or keyset is None:
+        gone = {seat: lcd for seat, lcd in gone_boxes(boxes).items() if seat not in stood}
+        if not gone or keyset is None or not has_keyboard():
             return []
         keys = " ".join(SEAT_KEYS[keyset])
         return [MenuEntry(msg("Keyboard for {name}: keys {keys}", name=boxes.names[seat],
-                              keys=keys), AppCommand("stand-in", seat), HOST_STAND_IN,
-                          boxes.names[seat])
-                for seat in sorted(boxes.retry.waiting) if seat not in stood]
+                              keys=keys) if lcd else
+                          msg("Keyboard for {name}: keys {keys}, prompts on the table screen "
+                              "(not private)", name=boxes.names[seat], keys=keys),
+                          AppCommand("stand-in", seat), HOST_STAND_IN, boxes.names[seat])
+                for seat, lcd in sorted(gone.items())]
 
     def stand_in(command: AppCommand, now: float) -> Msg | None:
         keyset, seat = free(), command.seat
         if keyset is None or seat is None:
             return None
+        lcd = gone_boxes(boxes).get(seat, True)
         for name, key in zip(SEAT_KEYS[keyset], (BoxKey.MINUS, BoxKey.PLUS, BoxKey.OK),
                              strict=True):
             boxes.keyboard[name] = (seat, key)  # the window's key map: live at once
         stood.add(seat)
-        return msg("{name} plays on the keys {keys} (minus, plus, OK); the LCD shows the "
-                   "prompts as before", name=boxes.names[seat], keys=" ".join(SEAT_KEYS[keyset]))
+        if on_stand_in is not None:
+            on_stand_in(seat, not lcd)
+        keys = " ".join(SEAT_KEYS[keyset])
+        if lcd:
+            return msg("{name} plays on the keys {keys} (minus, plus, OK); the LCD shows the "
+                       "prompts as before", name=boxes.names[seat], keys=keys)
+        return msg("{name} plays on the keys {keys} (minus, plus, OK); the table screen shows "
+                   "{name}'s prompts for everyone to see while the box is away",
+                   name=boxes.names[seat], keys=keys)
 
     controller.commands.offers.append(offers)
     controller.commands.handlers["stand-in"] = stand_in
@@ -263,8 +300,17 @@ def run_from_config(path: Path, journal: Path | None = None, lang: str | None = 
     if boxes.phones is not None:
         controller.claims.binders.append(boxes.phones.seats)
         app.invite = boxes.phones.invite
-    if keys:  # the window's keys are read: a seat whose buttons are gone may borrow three
-        offer_stand_ins(controller, boxes)
+
+    def stood_in(seat: int, public: bool) -> None:
+        nonlocal keys
+        if public:  # its box's LCD is gone: the seat's prompts go on the table screen
+            app.public_lcds.add(seat)
+        if not keys:  # from now on the window's keys are read (the stand-in's three)
+            keys = True
+            screen(keeper.ready)
+
+    # A seat whose buttons are gone may borrow three keys of a keyboard plugged in.
+    offer_stand_ins(controller, boxes, has_keyboard=keyboard_attached, on_stand_in=stood_in)
     pump.append(pygame_pump(boxes.keyboard, clock, kiosk, app.expose))
     screen(keeper.ready)
     boxes.closers.append(lambda: screen(False))

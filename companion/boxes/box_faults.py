@@ -3,20 +3,25 @@
 One fault degrades one seat: a box's LCD missing or failing, the I2C bus off, its GPIO pins
 taken by another program. This module turns the real exceptions (charlcd's "No I2C device at
 address" ValueError, an OSError(5) mid-write, gpiozero's GPIOPinInUse) into one short line
-("no LCD at 0x25: check the cable") that the table screen shows beside the seat's name, and
-keeps each seat's current fault (`SeatFaults`) for the screen, the log and `check-hardware`.
+("no LCD at 0x25: check the cable") for the table's banner and the log, and a seat card's few
+words ("No LCD: check cable"); it keeps each seat's current fault (`SeatFaults`) for the
+screen, the log (one line when a fault starts, one when it ends) and `check-hardware`.
 It also scans the I2C bus and names the backpack kind an address most likely belongs to.
 """
 
 from __future__ import annotations
 
 import errno
+import logging
 import threading
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..engine.text import Msg, msg
+from .vocabulary import BoxStatus
+
+log = logging.getLogger(__name__)
 
 # Where each backpack kind can sit (A0-A2 jumpers): PCF8574 and MCP23008 share 0x20-0x27.
 KIND_ADDRESSES: Mapping[str, range] = {
@@ -28,11 +33,14 @@ class I2CUnavailable(Exception):
     """The Pi's I2C bus cannot be opened (I2C off in raspi-config, or no /dev/i2c-1)."""
 
 
+I2C_OFF = msg("I2C is off: enable it with raspi-config and reboot")
+
+
 def lcd_fault(exc: BaseException, address: int | None) -> Msg:
     """One line saying what is wrong with an LCD and what to check."""
     where = f"0x{address:02x}" if address is not None else "?"
     if isinstance(exc, I2CUnavailable):
-        return msg("I2C is off: enable it with raspi-config and reboot")
+        return I2C_OFF
     if isinstance(exc, ValueError) and "No I2C device" in str(exc):
         return msg("no LCD at {address}: check the cable", address=where)
     if isinstance(exc, OSError) and exc.errno in (errno.EIO, errno.EREMOTEIO, errno.ENXIO,
@@ -55,17 +63,25 @@ def likely_kinds(address: int) -> tuple[str, ...]:
     return tuple(kind for kind, where in KIND_ADDRESSES.items() if address in where)
 
 
+# Where EEPROMs sit (24Cxx at 0x50-0x57 and their second pages up to 0x5F; SPD and some
+# write-protect registers at 0x30-0x37): an empty write there can change a protection bit
+# or start a write on some parts, so they are only ever read, as i2cdetect's default does.
+READ_ONLY_PROBE = (range(0x30, 0x38), range(0x50, 0x60))
+
+
 def probe_i2c(i2c: Any, address: int) -> bool:
     """Whether a device acknowledges `address`: an empty write, then a one-byte read (what
-    adafruit_bus_device does; some chips only answer one of the two)."""
+    adafruit_bus_device does; some chips only answer one of the two). EEPROM addresses
+    (`READ_ONLY_PROBE`) get the read alone."""
     while not i2c.try_lock():
         time.sleep(0.001)
     try:
-        try:
-            i2c.writeto(address, b"")
-            return True
-        except OSError:
-            pass
+        if not any(address in where for where in READ_ONLY_PROBE):
+            try:
+                i2c.writeto(address, b"")
+                return True
+            except OSError:
+                pass
         try:
             i2c.readfrom_into(address, bytearray(1))
             return True
@@ -80,33 +96,64 @@ def scan_i2c(i2c: Any) -> list[int]:
     return [a for a in range(0x08, 0x78) if probe_i2c(i2c, a)]
 
 
-class SeatFaults:
-    """Each seat's current box fault, set from any thread; `on_change(seat, fault)` is told
-    when one starts or ends (the app wakes its loop with it)."""
+def short_fault(part: str, fault: Msg) -> Msg:
+    """The few words a seat card shows for a fault of `part` (the banner and the log carry
+    the whole line): big enough to read from across the table, on the seat they concern."""
+    if fault == I2C_OFF:
+        return msg("I2C is off")
+    if part == "lcd":
+        return msg("No LCD: check cable")
+    return msg("Buttons not working")  # its pins: the host menu offers a keyboard stand-in
 
-    def __init__(self, on_change: Callable[[int, Msg | None], None] | None = None) -> None:
-        self._lock = threading.Lock()
+
+class SeatFaults:
+    """Each seat's current box fault, set from any thread. When one starts or ends it is
+    logged (one line: the journal says when a seat was degraded and when it was mended) and
+    `on_change(status)` is told the seat's new `BoxStatus` (the app marks the seat with it)."""
+
+    def __init__(self, on_change: Callable[[BoxStatus], None] | None = None,
+                 names: Mapping[int, str] | None = None) -> None:
+        # Reentrant: `on_change` is called under it (so statuses reach the app in the order
+        # the faults changed) and may read the faults back.
+        self._lock = threading.RLock()
         self._faults: dict[tuple[int, str], Msg] = {}  # (seat, part) -> words
         self.on_change = on_change
+        self.names: Mapping[int, str] = names if names is not None else {}  # for the log
 
     def set(self, seat: int, part: str, fault: Msg | None) -> None:
         """`part`: which part of the box ("lcd", "pins"); None clears it."""
         with self._lock:
             before = self._faults.get((seat, part))
+            if before == fault:
+                return  # a retry that failed the same way: nothing new to say
             if fault is None:
                 self._faults.pop((seat, part), None)
             else:
                 self._faults[(seat, part)] = fault
-            now = self.of(seat)
-        if before != fault and self.on_change is not None:
-            self.on_change(seat, now)
+            who = self.names.get(seat, "host" if seat < 0 else f"seat {seat}")
+            if fault is not None:
+                log.warning("%s's box: %s", who, fault.render())
+            else:
+                log.warning("%s's box: mended (was: %s)", who, before.render() if before else "")
+            if self.on_change is not None:
+                self.on_change(self.status(seat))
+
+    def status(self, seat: int) -> BoxStatus:
+        """The seat as the table shows it: connected unless its buttons cannot be used (an
+        LCD fault leaves the box playable), with its fault's few words."""
+        with self._lock:
+            fault = self.of(seat)
+            part = "pins" if (seat, "pins") in self._faults else "lcd"
+            return BoxStatus(seat, (seat, "pins") not in self._faults,
+                             None if fault is None else short_fault(part, fault))
 
     def of(self, seat: int) -> Msg | None:
         """The seat's fault, pins first (without them the box cannot be played at all)."""
-        for part in ("pins", "lcd"):
-            if (seat, part) in self._faults:
-                return self._faults[(seat, part)]
-        return None
+        with self._lock:
+            for part in ("pins", "lcd"):
+                if (seat, part) in self._faults:
+                    return self._faults[(seat, part)]
+            return None
 
     def all(self) -> dict[int, Msg]:
         with self._lock:

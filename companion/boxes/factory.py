@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.text import Msg, msg
 from .box_faults import I2CUnavailable, SeatFaults, pins_fault
-from .vocabulary import Box, BoxStatus, Clock, InputSink, Key, TextDisplay
+from .vocabulary import Box, Clock, InputSink, Key, TextDisplay
 
 if TYPE_CHECKING:
     from .gpio_box import GpioBox
@@ -111,7 +111,8 @@ class BoxFactory:
         self.state_dir = state_dir
         self.made = Boxes()
         # A seat's box fault starts or ends: the seat is marked and the loop wakes to say so.
-        self.made.faults.on_change = lambda seat, fault: sink(BoxStatus(seat, fault is None))
+        self.made.faults.on_change = sink
+        self.made.faults.names = self.made.names
         self._i2c: Any = i2c
         self._open_i2c = open_i2c  # None: the Pi's bus 1 (lcd_backpacks.real_i2c)
         self._lcd_seats: dict[int, int] = {}  # id(BusLcd) -> seat

@@ -248,9 +248,10 @@ class LcdBus:
         return slot
 
     def _failed(self, slot: BusLcd, exc: Exception) -> None:
-        """Record an LCD fault: one log line when it starts, the words for the table."""
+        """Record an LCD fault: one log line when it starts (said by the seat's faults when
+        someone listens: one place logs every box fault), the words for the table."""
         fault = lcd_fault(exc, slot.address)
-        if slot.errors == 0:
+        if slot.errors == 0 and self.on_fault is None:
             log.warning("%s: %s (%s); retrying every %.1fs", slot.name,
                         fault.render(lambda t: t), exc, self.retry_after)
         slot.errors += 1
@@ -337,7 +338,7 @@ class LcdBus:
                     if slot.pending is None:
                         slot.pending = lines
                 else:
-                    if slot.errors:
+                    if slot.errors and self.on_fault is None:
                         log.warning("%s: %s works again", self.name, slot.name)
                     slot.errors = 0
                     if slot.fault is not None:

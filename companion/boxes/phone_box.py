@@ -234,6 +234,11 @@ class PhoneSeats:
         with self.lock:
             return tuple(sorted(self._bound))
 
+    def away(self) -> tuple[int, ...]:
+        """The phone seats no phone has open now (none joined yet, or its phone went)."""
+        with self.lock:
+            return tuple(sorted(s for s, live in self._live.items() if live == 0))
+
     # -- claims (server thread)
 
     def claim(self, seat: int, old_token: str | None) -> str | None:

@@ -100,6 +100,10 @@ class SerialBoxes:
         self._unclaimed: list[BoxLink] = []
         self._refused: dict[BoxLink, Msg] = {}
         self._last_notice: Msg | None = None
+        # The journal's line for a seat whose box is absent at start: said once after the
+        # first discovery pass, and that its box came, once it does.
+        self._first_scan: float | None = None
+        self._absent_said: set[int] | None = None  # None: not said yet
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._discover_loop, name="serial-discovery",
                                         daemon=True)
@@ -129,6 +133,7 @@ class SerialBoxes:
             except Exception:  # a discovery hiccup (udev mid-change) must not end hot-plug
                 log.exception("serial box discovery failed; trying again")
             with self._lock:
+                self._say_absent()
                 # Time alone can change the banner (a seat gone long enough to be claimed).
                 if self.notice() != self._last_notice:
                     self._prompt_unclaimed()
@@ -192,6 +197,23 @@ class SerialBoxes:
         if seat is not None:
             self.sink(BoxStatus(seat, self._connected[seat]))
 
+    def _say_absent(self) -> None:
+        """Once, after the first discovery pass and once the boxes it found identified (or
+        had the time to): one log line for each seat whose own box is not there."""
+        if self._absent_said is not None:
+            return
+        now = time.monotonic()
+        if self._first_scan is None:
+            self._first_scan = now
+        identifying = any(link.alive and link.ident is None for link in self._links.values())
+        if identifying and now < self._first_scan + self.identify_timeout:
+            return
+        self._absent_said = set()
+        for seat, text in self.missing().items():
+            self._absent_said.add(seat)
+            log.warning("%s: %s", seat_label(seat, self.specs[seat].name).render(),
+                        text.render())
+
     def _claimable_seat(self) -> int | None:
         bound_seats = set(self._bound.values())
         for seat, spec in self.specs.items():
@@ -250,6 +272,11 @@ class SerialBoxes:
         self._requery(seat)
         log.info("%s: box %s is %s", link.path, link.ident.box_id,
                  seat_label(seat, self.specs[seat].name).render())
+        if self._absent_said is not None and seat in self._absent_said:
+            self._absent_said.discard(seat)  # the fault logged at start has ended
+            log.warning("%s: box %s connected at last (%s)",
+                        seat_label(seat, self.specs[seat].name).render(), link.ident.box_id,
+                        link.path)
 
     def _prompt_unclaimed(self) -> None:
         seat = self._claimable_seat()

@@ -75,10 +75,14 @@ class HostInput:
 
 @dataclass(frozen=True)
 class BoxStatus:
-    """A box connected or went away (serial hot-plug); the table screen shows it."""
+    """A box connected or went away (serial hot-plug), or a part of it failed or mended; the
+    table screen shows it on the seat's card."""
 
     seat: int
-    connected: bool
+    connected: bool  # its buttons reach the app (False: keys held on it are released)
+    # What is wrong with it, in a seat card's few words ("No LCD: check cable"): a box whose
+    # LCD is gone is still connected (its buttons play on) but not whole. None: nothing.
+    fault: Msg | None = None
 
 
 @dataclass(frozen=True)

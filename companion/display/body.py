@@ -43,7 +43,7 @@ class BodyPlan:
 
 
 def arrange(c: Canvas, planner: PanelPlanner, view: TableView, body: pygame.Rect, gap: int,
-            lcds: bool, connected: Mapping[int, bool], page: int = 0) -> BodyPlan:
+            lcds: bool, connected: Mapping[int, bool | Msg], page: int = 0) -> BodyPlan:
     """The first arrangement that fits whole: the LCD mock-ups go first, then the log, then
     the seat column narrows (one-line cards) to give the panels room; else the fewest pages
     on which every page fits, showing page `page` (modulo)."""
@@ -90,7 +90,7 @@ def _fractions(view: TableView, lcd: bool) -> tuple[float, ...]:
 
 def _arrange(c: Canvas, planner: PanelPlanner, view: TableView, seat_note: Msg | None,
              body: pygame.Rect, gap: int, show_lcds: bool, with_log: bool,
-             connected: Mapping[int, bool], frac: float, hidden_ok: bool = False) -> BodyPlan:
+             connected: Mapping[int, bool | Msg], frac: float, hidden_ok: bool = False) -> BodyPlan:
     n = len(view.seats)
     entries = [c.text_of(m) for m in view.log[-MAX_LOG_LINES:]] if with_log else []
     left_w = round(body.w * frac) if view.panels or entries else body.w

@@ -94,7 +94,7 @@ class ScreenKeeper:
     # -- the Renderer the loop draws through
 
     def update(self, view: TableView, lcds: Mapping[int, tuple[str, str]] | None,
-               banner: Msg | str | None, connected: Mapping[int, bool] | None,
+               banner: Msg | str | None, connected: Mapping[int, bool | Msg] | None,
                host: HostLine | None = None,
                invite: JoinInvite | None = None) -> bool:
         if self.renderer is None:

@@ -79,7 +79,7 @@ class Renderer:
 
     def update(self, view: TableView, lcds: Mapping[int, tuple[str, str]] | None = None,
                banner: Msg | str | None = None,
-               connected: Mapping[int, bool] | None = None,
+               connected: Mapping[int, bool | Msg] | None = None,
                host: HostLine | None = None,
                invite: JoinInvite | None = None) -> bool:
         """Draw and flip if anything shown differs from the last frame; return whether it drew."""

@@ -78,12 +78,21 @@ def _card_need(c: Canvas, scale: float, lcd: bool) -> tuple[int, int]:
     return w, h
 
 
-def _labels(c: Canvas, seat: SeatLine, online: bool) -> list[str]:
-    """The pills a card shows, in order: status, "Disconnected", badges."""
+def _labels(c: Canvas, seat: SeatLine, online: bool | Msg) -> list[str]:
+    """The pills a card shows, in order: status, its box's fault, badges."""
     labels = [c.text_of(STATUS_TEXT.get(seat.status, Msg(seat.status)))]
-    if not online:
-        labels.append(c.text_of(DISCONNECTED))
+    fault = _fault(c, online)
+    if fault is not None:
+        labels.append(fault)
     return labels + [c.text_of(b) for b in seat.badges]
+
+
+def _fault(c: Canvas, online: bool | Msg) -> str | None:
+    """The red pill of a seat whose box is not whole: "Disconnected", or its fault's few
+    words ("No LCD: check cable"), which may come with the box still playing. None: whole."""
+    if online is True:
+        return None
+    return c.text_of(DISCONNECTED if online is False else online)
 
 
 def _flow(c: Canvas, labels: Sequence[str], size: int, scale: float,
@@ -122,7 +131,7 @@ def _money_w(c: Canvas, money: int | None, size: int) -> int:
 
 
 def _card_h(c: Canvas, scale: float, lcd: bool, seats: Sequence[SeatLine],
-            connected: Mapping[int, bool], card_w: int) -> int | None:
+            connected: Mapping[int, bool | Msg], card_w: int) -> int | None:
     """The height cards `card_w` wide need so every name and every pill fits whole (the
     pills wrap onto more lines); None when a name or a pill is wider than the card."""
     name, pill, _ = _seat_fonts(c, scale)
@@ -145,7 +154,7 @@ def _inline_h(c: Canvas, scale: float) -> int:
 
 
 def _inline_fits(c: Canvas, scale: float, seats: Sequence[SeatLine],
-                 connected: Mapping[int, bool], card_w: int) -> bool:
+                 connected: Mapping[int, bool | Msg], card_w: int) -> bool:
     """Whether every seat's name, pills and money fit on one line of a card `card_w` wide."""
     name, pill, _ = _seat_fonts(c, scale)
     room = _text_room(c, card_w, scale, False)
@@ -162,7 +171,7 @@ def _inline_fits(c: Canvas, scale: float, seats: Sequence[SeatLine],
 
 def plan_seats(c: Canvas, n: int, area: pygame.Rect, gap: int, want_lcd: bool,
                seats: Sequence[SeatLine] = (),
-               connected: Mapping[int, bool] | None = None) -> SeatPlan:
+               connected: Mapping[int, bool | Msg] | None = None) -> SeatPlan:
     """Pick columns and a scale so all `n` cards fit `area`, preferring big, single-column.
 
     Up to ~6 seats get full cards in one column; a big table (Mega Civilization plays up to
@@ -222,9 +231,10 @@ def seat_rects(c: Canvas, n: int, plan: SeatPlan, area: pygame.Rect) -> list[pyg
 
 
 def draw_seats(c: Canvas, seats: Sequence[SeatLine], plan: SeatPlan, area: pygame.Rect,
-               lcds: Mapping[int, tuple[str, str]] | None, connected: Mapping[int, bool],
+               lcds: Mapping[int, tuple[str, str]] | None, connected: Mapping[int, bool | Msg],
                layout: Layout) -> None:
-    """The cards as `plan` lays them out, clipped to `area`; an offline seat is marked."""
+    """The cards as `plan` lays them out, clipped to `area`; a seat whose box is offline or
+    has a fault is marked."""
     layout.seat_columns, layout.seat_scale = plan.cols, plan.scale
     with c.clipped(area):
         for seat, rect in zip(seats, seat_rects(c, len(seats), plan, area), strict=True):
@@ -234,7 +244,7 @@ def draw_seats(c: Canvas, seats: Sequence[SeatLine], plan: SeatPlan, area: pygam
 
 
 def draw_seat(c: Canvas, seat: SeatLine, rect: pygame.Rect, scale: float,
-               lcd_lines: tuple[str, str] | None, lcd_slot: bool, online: bool,
+               lcd_lines: tuple[str, str] | None, lcd_slot: bool, online: bool | Msg,
                layout: Layout, inline: bool = False) -> None:
     """One seat's card in `rect`: colour, name, status pill, badges, money, LCD mock-up (or
     one line of name, pills and money when `inline`)."""
@@ -248,7 +258,7 @@ def draw_seat(c: Canvas, seat: SeatLine, rect: pygame.Rect, scale: float,
 
     pygame.draw.rect(surface, CARD_BG, rect, border_radius=radius)
     border: pygame.Color | None = None
-    if not online:
+    if online is not True:
         border = DISCONNECTED_LOOK[0]
     elif seat.status == "turn":
         border = STATUS_LOOK["turn"][0]
@@ -293,7 +303,7 @@ def draw_seat(c: Canvas, seat: SeatLine, rect: pygame.Rect, scale: float,
 
     y += name_h + c.sp(5, scale)
     status = c.text_of(STATUS_TEXT.get(seat.status, Msg(seat.status)))
-    offline = c.text_of(DISCONNECTED) if not online else None
+    offline = _fault(c, online)
     k = 0
     for line in lines:
         px = x
@@ -310,7 +320,8 @@ def draw_seat(c: Canvas, seat: SeatLine, rect: pygame.Rect, scale: float,
 
 
 def _draw_inline(c: Canvas, seat: SeatLine, rect: pygame.Rect, x: int, right: int,
-                 scale: float, online: bool, layout: Layout, name_colour: pygame.Color) -> None:
+                 scale: float, online: bool | Msg, layout: Layout,
+                 name_colour: pygame.Color) -> None:
     """A one-line card: name, then the pills, the money at the right edge."""
     name_size, pill_size, _ = _seat_fonts(c, scale)
     y = rect.y + (rect.h - c.lh("bold", name_size)) // 2
@@ -324,7 +335,7 @@ def _draw_inline(c: Canvas, seat: SeatLine, rect: pygame.Rect, x: int, right: in
     for k, text in enumerate(_labels(c, seat, online)):
         if k == 0:
             fill, fg = STATUS_LOOK.get(seat.status, (None, MUTED))
-        elif k == 1 and not online:
+        elif k == 1 and online is not True:
             fill, fg = DISCONNECTED_LOOK
         else:
             fill, fg = None, GOLD

@@ -91,7 +91,7 @@ class TableScreen:
 
     def draw(self, view: TableView, lcds: Mapping[int, tuple[str, str]] | None = None,
              banner: Msg | str | None = None,
-             connected: Mapping[int, bool] | None = None,
+             connected: Mapping[int, bool | Msg] | None = None,
              host: HostLine | None = None,
              invite: JoinInvite | None = None, page: int = 0) -> list[pygame.Rect] | None:
         """Draw the frame. Returns the rects drawn again, or None when the whole surface was
@@ -231,7 +231,7 @@ class TableScreen:
 
     def _body(self, c: Canvas, view: TableView, body: pygame.Rect, gap: int,
               lcds: Mapping[int, tuple[str, str]] | None,
-              connected: Mapping[int, bool], page: int) -> list[Region]:
+              connected: Mapping[int, bool | Msg], page: int) -> list[Region]:
         arranged = arrange(c, self._panels, view, body, gap,
                            lcds is not None and len(view.seats) > 0, connected, page)
         self.pages = arranged.pages
@@ -272,7 +272,7 @@ class TableScreen:
 
     def _seat_regions(self, c: Canvas, view: TableView, plan: SeatPlan, left: pygame.Rect,
                       seats_h: int, lcds: Mapping[int, tuple[str, str]] | None,
-                      connected: Mapping[int, bool]) -> list[Region]:
+                      connected: Mapping[int, bool | Msg]) -> list[Region]:
         area = pygame.Rect(left.x, left.y, left.w, seats_h)
         self._seat_meta = (area, plan.cols, plan.scale)
         regions = []
@@ -283,7 +283,7 @@ class TableScreen:
             online = connected.get(seat.seat, True)
 
             def card(layout: Layout, seat: SeatLine = seat, rect: pygame.Rect = rect,
-                     lines: tuple[str, str] | None = lines, online: bool = online) -> None:
+                     lines: tuple[str, str] | None = lines, online: bool | Msg = online) -> None:
                 layout.seat_money.pop(seat.seat, None)
                 draw_seat(c, seat, rect, plan.scale, lines, plan.lcd and lcds is not None,
                           online, layout, plan.inline)

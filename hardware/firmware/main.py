@@ -3,7 +3,8 @@
 This module owns the board glue and its faults: an LCD that stops answering (the LED
 flickers, the LCD is looked for again every two seconds and repainted when it is back), a USB
 link that errors or resets (the line is dropped, the loop goes on), a loop that hangs (the
-hardware watchdog resets the Pico). Every other decision is in `boxlogic`. `Firmware` takes the
+hardware watchdog resets the Pico), a pass that raises (`run`: the LED flashes fast, and a
+second one soon after resets the Pico). Every other decision is in `boxlogic`. `Firmware` takes the
 `machine`, `select` and `sys` modules (or stand-ins) as arguments, so the desktop tests run
 this exact code with fakes; on the Pico, MicroPython runs `main.py` at boot and `main()`
 passes the real modules. Pin numbers are the table in README.md beside this file.
@@ -37,6 +38,11 @@ LCD_RETRY_MS = 2000  # a missing or failed LCD is looked for again this often (o
 # The hardware watchdog: a loop pass that takes longer resets the Pico (RP2040 allows up to
 # 8.3 s). A pass is a few ms; an LCD re-init 60 ms; a USB write to a stalled host 0.5 s.
 WDT_MS = 5000
+# A pass that raised (a bug, a driver's surprise): the LED flashes this fast, faster than any
+# mode the host sets, and a second failure within REPEAT_RESET_MS resets the Pico.
+FAULT_FLASHES = 5
+FAULT_FLASH_MS = 50
+REPEAT_RESET_MS = 10000
 
 
 class UsbSerial:
@@ -167,6 +173,45 @@ class Firmware:
         if self.watchdog is not None:
             self.watchdog.feed()
 
+    def flash_fault(self) -> None:
+        """Say on the LED that a pass failed: FAULT_FLASHES fast flashes (half a second, far
+        inside the watchdog's time); the next pass sets the LED's mode again."""
+        for _ in range(FAULT_FLASHES):
+            self.led.value(1)
+            self.sleep_ms(FAULT_FLASH_MS)
+            self.led.value(0)
+            self.sleep_ms(FAULT_FLASH_MS)
+        self._lit = None
+
+
+def run(fw: "Firmware", sleep_ms: "Callable[[int], None]", reset: "Callable[[], Any]",
+        passes: "int | None" = None) -> int:
+    """The main loop: `fw.step()` every 2 ms, forever (or `passes` times, for tests); the
+    passes made. A pass that raises must not drop the box to the REPL, where nothing feeds
+    the watchdog (or none was started yet: the host has not talked) and the host hears
+    nothing: the LED flashes fast and the loop goes on; a second failure within
+    REPEAT_RESET_MS calls `reset` (machine.reset: the box starts afresh and says hello).
+    KeyboardInterrupt is no Exception: Ctrl-C still reaches the REPL."""
+    failed_at = None  # type: int | None
+    done = 0
+    while passes is None or done < passes:
+        done += 1
+        try:
+            fw.step()
+        except Exception:  # any bug: the box must come back by itself
+            now = fw.clock_ms()
+            if failed_at is not None and fw.diff(now, failed_at) < REPEAT_RESET_MS:
+                reset()
+                return done  # machine.reset never returns; a test's stand-in does
+            failed_at = now
+            try:
+                fw.flash_fault()
+            except Exception:  # the LED pin itself failing: reset instead
+                reset()
+                return done
+        sleep_ms(2)  # a 2 ms scan: far inside the debounce window and a frame
+    return done
+
 
 def main() -> None:  # pragma: no cover - runs on the Pico only
     import select
@@ -186,9 +231,7 @@ def main() -> None:  # pragma: no cover - runs on the Pico only
                   board_time.ticks_diff, board_time.sleep_ms, box_id,
                   lambda: machine.WDT(timeout=WDT_MS))
     try:
-        while True:
-            fw.step()
-            board_time.sleep_ms(2)  # a 2 ms scan: far inside the debounce window and a frame
+        run(fw, board_time.sleep_ms, machine.reset)
     except KeyboardInterrupt:
         # Ctrl-C for the REPL: a started watchdog cannot be stopped, so a timer feeds it
         # while someone works at the prompt (README: replug the box before `mpremote`).

@@ -11,6 +11,7 @@ own GPIOPinInUse), adafruit charlcd on the fake I2C bus (a missing LCD raises ch
 from __future__ import annotations
 
 import errno
+import logging
 import queue
 import time
 from collections.abc import Callable, Iterator
@@ -70,12 +71,14 @@ def until(cond: Callable[[], bool], timeout: float = 5.0) -> bool:
     return cond()
 
 
-def statuses(items: queue.SimpleQueue[InputItem]) -> list[tuple[int, bool]]:
+def statuses(items: queue.SimpleQueue[InputItem]) -> list[tuple[int, bool, str | None]]:
+    """(seat, connected, the seat card's fault words) of each BoxStatus sent."""
     out = []
     while not items.empty():
         item = items.get()
         if isinstance(item, BoxStatus):
-            out.append((item.seat, item.connected))
+            out.append((item.seat, item.connected,
+                        None if item.fault is None else item.fault.render()))
     return out
 
 
@@ -122,7 +125,8 @@ def test_a_missing_lcd_marks_its_seat_and_is_picked_up_when_plugged_in(
     made, items = table(bus, pins, {0: ("pcf8574", None), 1: ("pcf8574", None)})
     try:
         assert notice(made) == "Bob: no LCD at 0x26: check the cable"
-        assert statuses(items) == [(1, False)]
+        # still connected (his buttons play on), with his card's few words
+        assert statuses(items) == [(1, True, "No LCD: check cable")]
         made.boxes[1].lcd.show("Bid", "<3>")  # the seat plays on: its text waits
         made.boxes[0].lcd.show("Ann", "")
         assert until(lambda: ann.model.lines()[0].startswith("Ann"))  # Ann's LCD unharmed
@@ -134,7 +138,7 @@ def test_a_missing_lcd_marks_its_seat_and_is_picked_up_when_plugged_in(
         bus.add(bob)  # plugged in: the next retry builds it and writes the waiting text
         assert until(lambda: bob.model.lines() == ["Bid             ", "<3>             "])
         assert until(lambda: made.faults.all() == {})
-        assert notice(made) is None and statuses(items) == [(1, True)]
+        assert notice(made) is None and statuses(items) == [(1, True, None)]
     finally:
         made.close()
 
@@ -163,7 +167,7 @@ def test_an_lcd_failing_mid_write_is_built_afresh_when_it_answers(pins: MockFact
         bus.dead.clear()
         assert until(lambda: chip.model.lines() == ["Bid             ", "<2>             "])
         assert until(lambda: made.faults.all() == {})
-        assert statuses(items) == [(1, False), (1, True)]
+        assert statuses(items) == [(1, True, "No LCD: check cable"), (1, True, None)]
     finally:
         made.close()
 
@@ -189,14 +193,21 @@ def test_i2c_off_marks_every_gpio_seat_and_the_lcds_appear_once_it_is_on(
         made.close()
 
 
+def box_log(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.name.startswith("companion.boxes")]
+
+
 def test_busy_gpio_pins_mark_the_seat_and_the_box_is_built_when_they_are_free(
-        pins: MockFactory, fast_lcd: None) -> None:
+        pins: MockFactory, fast_lcd: None, caplog: pytest.LogCaptureFixture) -> None:
     other = Button(17, pin_factory=pins)  # another program holds Ann's plus pin
     chip = FakePCF8574(0x27, HD44780())
+    caplog.set_level(logging.WARNING)
     made, items = table(FakeI2CBus([chip]), pins, {0: ("pcf8574", None)})
     try:
         assert notice(made) == ("Ann: GPIO pins 4, 17, 27, 22 are busy: stop the other "
                                 "program using them")
+        # the seat's buttons are gone (not just its LCD): it shows as not connected
+        assert statuses(items) == [(0, False, "Buttons not working")]
         stand_in = made.boxes[0]
         stand_in.lcd.show("Ann", "")  # her LCD works meanwhile
         assert until(lambda: chip.model.lines()[0].startswith("Ann"))
@@ -210,7 +221,12 @@ def test_busy_gpio_pins_mark_the_seat_and_the_box_is_built_when_they_are_free(
         other.close()  # the other program stops
         assert made.retry.poll(now + 2.0) is True
         assert got[0] is made.boxes[0] and made.boxes[0] is not stand_in
-        assert notice(made) is None and (0, True) in statuses(items)
+        assert notice(made) is None and (0, True, None) in statuses(items)
+        # the journal has one line when it started (not one per try) and one when it ended
+        assert box_log(caplog) == [
+            "Ann's box: GPIO pins 4, 17, 27, 22 are busy: stop the other program using them",
+            "Ann's box: mended (was: GPIO pins 4, 17, 27, 22 are busy: stop the other program "
+            "using them)"]
         pins.pin(17).drive_low()
         pins.pin(17).drive_high()
         assert any(isinstance(i, KeyEdge) and i.key is Key.PLUS for i in _drain(items))
@@ -224,6 +240,35 @@ def test_the_bus_scan_names_the_likely_backpack_of_each_address() -> None:
     assert likely_kinds(0x3F) == ("pcf8574a",)
     assert likely_kinds(0x20) == ("pcf8574", "mcp23008")
     assert likely_kinds(0x68) == ()  # a clock chip, not an LCD
+
+
+class Eeprom(FakePCF8574):
+    """A 24Cxx EEPROM at 0x50: it answers reads; a write would start changing its cells."""
+
+    def write(self, data: bytes) -> None:
+        raise AssertionError(f"wrote {data!r} to the EEPROM at 0x{self.address:02x}")
+
+    def read(self, n: int) -> bytes:
+        return b"\xff" * n
+
+
+class WriteLog(FakeI2CBus):
+    def __init__(self, chips: Any) -> None:
+        super().__init__(chips)
+        self.written: set[int] = set()
+
+    def writeto(self, address: int, buffer: bytes | bytearray, *, start: int = 0,
+                end: int | None = None) -> None:
+        self.written.add(address)
+        super().writeto(address, buffer, start=start, end=end)
+
+
+def test_the_bus_scan_only_reads_where_eeproms_sit() -> None:
+    bus = WriteLog([FakePCF8574(0x27, HD44780()), Eeprom(0x50, HD44780())])
+    assert scan_i2c(bus) == [0x27, 0x50]  # the EEPROM is found, by a read
+    eeprom = set(range(0x30, 0x38)) | set(range(0x50, 0x60))
+    assert bus.written and not bus.written & eeprom  # the LCDs' ranges still get the write
+    assert 0x27 in bus.written
 
 
 def test_one_fault_shared_by_every_gpio_seat_is_said_once(pins: MockFactory,

@@ -18,7 +18,7 @@ from companion.app.storage import table_words
 from companion.boxes.box_faults import I2CUnavailable, lcd_fault, pins_fault
 from companion.display.canvas import Canvas
 from companion.display.renderer import Renderer
-from companion.display.theme import BANNER_FG
+from companion.display.theme import BANNER_FG, DISCONNECTED_LOOK
 from companion.display.window import save_png
 from companion.engine.history import History, Setup
 from companion.engine.registry import get_game
@@ -91,3 +91,37 @@ def test_fault_words_are_on_the_screen_in_full_and_big(tmp_path: Path, name: str
         assert len(run) >= at_22, f"{line!r}: {len(run)} px of ink, under a 22 px font's"
     # in full: the two lines the banner holds, at its width, need no ellipsis
     assert " ".join(lines) == " ".join(text.split())
+
+
+CARD_FAULTS: dict[int, bool | Msg] = {0: True, 1: msg("No LCD: check cable"),
+                                      2: msg("Buttons not working")}
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+@pytest.mark.parametrize("size", [(1280, 720), (800, 480)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_each_faulty_seat_says_so_on_its_card_under_any_banner(tmp_path: Path, lang: str,
+                                                               size: tuple[int, int]) -> None:
+    surface = pygame.Surface(size)
+    tr = translator(lang)
+    renderer = Renderer(surface, tr, flip=lambda: None)
+    banner = FAULTS["storage-full"]  # lasts the whole outage: the box layer's line is hidden
+    assert renderer.update(GAME.table(HISTORY.state), None, banner, CARD_FAULTS)
+    save_png(surface, shots(tmp_path) / f"fault-cards-{lang}-{size[0]}.png")
+    layout = renderer.screen.layout
+    assert layout is not None
+    drawn = renderer.screen.fonts.cached_texts()
+    for words in ("No LCD: check cable", "Buttons not working"):
+        assert tr(words) in drawn
+    assert tr("Disconnected") not in drawn
+    # the words sit in a red pill on their own seat's card, and only there
+    red = DISCONNECTED_LOOK[0]
+
+    def has_red(seat: int) -> bool:
+        card = layout.seat_cards[seat]
+        return any(surface.get_at((x, y))[:3] == red[:3]
+                   for x in range(card.left, card.right, 2)
+                   for y in range(card.top, card.bottom, 2))
+
+    assert has_red(1) and has_red(2) and not has_red(0)
+    problems = sorted({(p.problem, p.size, p.text) for p in renderer.screen.audit.problems})
+    assert problems == [], problems

@@ -166,3 +166,16 @@ def test_the_firmware_runs_on_micropython(box: Box) -> None:
     # ...and the watchdog was fed all along.
     box.wait_for(lambda: any(line.startswith("fed ")
                              for line in (box.where / "wdt.log").read_text().splitlines()))
+
+
+def test_a_pass_that_raises_flashes_the_led_and_a_second_one_resets_the_pico(box: Box) -> None:
+    """Before the host talked there is no watchdog: an exception used to drop the box to the
+    REPL for good. Now the LED says it, the box goes on, and a repeat resets it."""
+    box.wait_for(lambda: box.glass() == ["Waiting for host", "pico-e..1b4a2b29"])
+    before = len(box.led_levels())
+    (box.where / "crash").touch()  # every button read raises from now on
+    box.proc.wait(timeout=60)
+    assert (box.where / "reset.log").read_text() == "reset\n", box.stderr()
+    flashes = box.led_levels()[before:]
+    assert flashes[:10] == ["1", "0"] * 5  # the first failure, said on the LED
+    assert box.proc.returncode == 3  # machine.reset, not a traceback into the REPL

@@ -357,3 +357,51 @@ def test_the_watchdog_starts_with_the_host_and_is_fed_every_pass() -> None:
     assert len(b.wdts) == 1 and b.wdts[0].feeds == 10
     b.run(boxlogic.HOST_TIMEOUT_MS + 100)  # the host goes away: still fed, never restarted
     assert len(b.wdts) == 1 and b.wdts[0].feeds == 10 + (boxlogic.HOST_TIMEOUT_MS + 100) // 2
+
+
+def test_a_pass_that_raises_is_shown_on_the_led_and_a_repeat_resets() -> None:
+    from hardware.firmware.main import FAULT_FLASHES, REPEAT_RESET_MS, run
+
+    b = Board()
+    resets: list[int] = []
+    levels: list[int] = []
+    led = b.machine.pins[LED_PIN]
+    write = led.value
+
+    def record(v: int | None = None) -> int:
+        if v is not None:
+            levels.append(v)
+        return write(v)
+
+    led.value = record  # type: ignore[method-assign]
+
+    def sleep(ms: int) -> None:
+        b.now += ms
+
+    def reset() -> None:
+        resets.append(b.now)
+
+    step = b.fw.step
+    calls = [0]
+
+    def flaky() -> None:
+        calls[0] += 1
+        if calls[0] == 3:
+            raise RuntimeError("a bug in one pass")
+        step()
+
+    b.fw.step = flaky  # type: ignore[method-assign]
+    assert run(b.fw, sleep, reset, passes=50) == 50  # one failure: the box goes on
+    flash = [1, 0] * FAULT_FLASHES
+    assert any(levels[i:i + len(flash)] == flash for i in range(len(levels))), levels
+    assert resets == []
+    b.run(10)
+    assert b.sent()  # still talking
+
+    def broken() -> None:
+        raise RuntimeError("a bug in every pass")
+
+    b.now += REPEAT_RESET_MS  # long after: a new first failure, not a repeat
+    b.fw.step = broken  # type: ignore[method-assign]
+    assert run(b.fw, sleep, reset, passes=50) == 2  # the second one in a row resets
+    assert len(resets) == 1

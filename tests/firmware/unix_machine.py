@@ -3,9 +3,11 @@
 The firmware runs under the real MicroPython interpreter (test_firmware_unix_port.py) with
 this module in sys.modules["machine"]; the test is a separate CPython process, so the board
 is files in the working directory: `buttons` holds the GP numbers held down, `lcd_gone`
-makes the LCD vanish (scan empty, writes fail with EIO), and the board writes `i2c.log` (every
-I2C write, in hex), `led.log` (every LED level) and `wdt.log` (the watchdog's timeout, then
-a line per 100 feeds). MicroPython subset only: no typing, no dataclasses.
+makes the LCD vanish (scan empty, writes fail with EIO), `crash` makes reading a button raise
+(a bug in a pass), and the board writes `i2c.log` (every I2C write, in hex), `led.log` (every
+LED level), `wdt.log` (the watchdog's timeout, then a line per 100 feeds) and `reset.log`
+(machine.reset, which then ends the interpreter as a reset ends the program). MicroPython
+subset only: no typing, no dataclasses.
 """
 
 
@@ -37,6 +39,8 @@ class Pin:
             return v
         if self.mode != Pin.IN:
             return 0
+        if _exists("crash"):
+            raise ValueError("a bug in a pass")
         try:
             with open("buttons") as f:
                 held = f.read().split()
@@ -71,3 +75,8 @@ class WDT:
 
 def unique_id():
     return bytes([0xE6, 0x61, 0x4C, 0x31, 0x1B, 0x4A, 0x2B, 0x29])
+
+
+def reset():
+    _append("reset.log", "reset")
+    raise SystemExit(3)

@@ -198,13 +198,19 @@ def void(game: Game[Any], base: Any, tail: Sequence[Action], action: Void,
     return Refolded(new_actions, states, banner, (Event(banner),))
 
 
-def correct_values(game: Game[Any], base: Any, tail: Sequence[Action]
-                   ) -> dict[int, tuple[Value, ...]]:
-    """For the host's menu: each seat of the last revealed round and the values it might
-    have meant (its box's range then, with its extras), its entry left out."""
+def offers(game: Game[Any], base: Any, tail: Sequence[Action]
+           ) -> tuple[dict[int, tuple[Value, ...]], dict[int, tuple[PadOffer, ...]]]:
+    """For the host's menu, from one pass over `tail`: what `correct_values` and `pad_items`
+    give (one of them is empty: a round is a score pad or not)."""
     rev = last_reveal(game, base, tail)
     if rev is None:
-        return {}
+        return {}, {}
+    return correct_values(rev, tail), pad_items(rev, tail)
+
+
+def correct_values(rev: Revealed, tail: Sequence[Action]) -> dict[int, tuple[Value, ...]]:
+    """Each seat of the revealed round `rev` and the values it might have meant (its box's
+    range then, with its extras), its entry left out."""
     out: dict[int, tuple[Value, ...]] = {}
     for seat, at in sorted(rev.entries.items()):
         if rev.prompts[seat].item is not None:
@@ -224,12 +230,8 @@ class PadOffer:
     start: int  # where the host's dial starts: just above the answer given
 
 
-def pad_items(game: Game[Any], base: Any, tail: Sequence[Action]
-              ) -> dict[int, tuple[PadOffer, ...]]:
-    """For the host's menu: each seat's categories on the last revealed score pads."""
-    rev = last_reveal(game, base, tail)
-    if rev is None:
-        return {}
+def pad_items(rev: Revealed, tail: Sequence[Action]) -> dict[int, tuple[PadOffer, ...]]:
+    """Each seat's categories on the revealed score pads `rev` (none for another round)."""
     out: dict[int, tuple[PadOffer, ...]] = {}
     for seat in sorted(rev.entries):
         offers = []

@@ -174,8 +174,7 @@ class History:
             if self.reveals and (rnd is None or not rnd.entries):
                 p = self._since_reveal()
                 base, tail = self._state_at(p), self.actions[p:]
-                values = fix.correct_values(self.game, base, tail)
-                items = fix.pad_items(self.game, base, tail)
+                values, items = fix.offers(self.game, base, tail)
             self._offers = (key, values, items)
         return self._offers
 

@@ -200,3 +200,60 @@ def test_amun_re_vp_in_all_lines_say_the_sheets_totals() -> None:
     out: dict[str, Any] = h.game.outcome(h.state)
     assert [g["bonus"] for g in out["gold_bonus"]] == [6, 6, 0]
     assert "score_sheet" not in out
+
+
+def old_kingdom() -> History:
+    """Amun-Re played on through its boxes (3 seats, province data off: each seat's first
+    answer its box accepts) to the Old Kingdom's pads after round 3."""
+    game = get_game("amun-re")
+    h = History.start(game, Setup(game.id, tuple(Seat(n) for n in ("Ann", "Bob", "Cy")),
+                                  {"province_data": "off"}))
+    for _ in range(2000):
+        if h.state.phase == "kingdom":
+            return h
+        next_step(h)
+    raise AssertionError("no kingdom scoring")
+
+
+def next_step(h: History) -> None:
+    state = h.state
+    if state.phase == "provinces":
+        offer = next(c for c in h.game.host_commands(state) if c.command == "offer")
+        h.apply(Host.make("offer", province=offer.params["province"][0]))
+        return
+    for seat in range(len(h.setup.seats)):
+        box = h.game.prompt(state, seat)
+        if not box.accepts_input:
+            continue
+        for value in (box.initial, *(c.key for c in (*box.choices, *box.extras)),
+                      *range(box.lo, box.hi + 1)):
+            try:
+                h.apply(Enter(seat, value))
+                return
+            except IllegalAction:
+                continue
+    raise AssertionError(f"stuck in {state.phase}")
+
+
+def test_amun_re_old_kingdom_pads_after_round_3_stay_sealed() -> None:
+    """Pyramids 2, fewest 1, Nile 0, yellow 1, temple VP 3 each: 11 VP each. The next
+    round's province offer stands through a correction; a void waits until it is undone."""
+    h = old_kingdom()
+    assert h.state.round_no == 3
+    for seat in range(3):
+        for value in (2, 1, 0, 1, 3):
+            h.apply(Enter(seat, value))
+    assert h.last_is_reveal() and h.state.phase == "provinces"
+    with pytest.raises(IllegalAction, match="Undo stops at a reveal"):
+        h.apply(Undo())
+    next_step(h)  # the host offers the New Kingdom's first province
+    h.apply(Correct(1, 5, "pyramids"))
+    assert h.corrections[-1].render() == (
+        "Host correction: Bob's score pad, Pyramids? 5, not 2. Bob: 14 VP in all")
+    assert [sum(h.state.vp[s].values()) for s in range(3)] == [11, 14, 11]
+    assert isinstance(h.actions[-1], Host) and h.state.phase == "provinces"
+    with pytest.raises(IllegalAction, match="undo the entries after it first"):
+        h.apply(Void("mistake"))
+    h.apply(Undo())
+    h.apply(Void("mistake"))
+    assert h.state.phase == "kingdom" and not h.state.pads and not h.state.vp

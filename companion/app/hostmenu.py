@@ -9,8 +9,8 @@ and one "Correct a seat's entry" that opens two levels, since a flat list of eve
 times every value would be 160 entries at 40 coins: OK on it, minus/plus pick the seat
 ("Correct which seat? Di"), OK, minus/plus dial the value ("Correct Di: 4", accelerating
 like a seat box when held), OK asks and OK again runs it. OK held goes back one level.
-Revealed score pads have a level more: "Correct a score pad", the seat, the category ("Di:
-Tile points?"), then the value, dialled from just above the one entered.
+Revealed score pads have a level more: "Correct a score pad", the seat, the category
+("Correct Di's pad: Tile points?"), then the value, dialled from just above the one entered.
 
 A destructive entry (end the game, abandon, correct, void) asks first: OK arms it and the
 host line says "Return again within 3 s"; only a second OK in time runs it, any other key
@@ -181,7 +181,8 @@ class HostMenu:
 
     def _dial(self, intent: SeatIntent, options: list[MenuEntry], armed: MenuEntry | None,
               now: float) -> Action | AppCommand | None:
-        """A key inside "Correct a seat's entry": the seat, then the value, then run."""
+        """A key inside "Correct a seat's entry": the seat, (a pad's category,) the value,
+        then run."""
         opener, pick = _opener(options), self.picking
         assert opener is not None and pick is not None
         step = 1 if intent.intent is Intent.PLUS else -1

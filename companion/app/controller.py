@@ -49,8 +49,9 @@ def host_action(command: str, params: tuple[tuple[str, Value], ...]) -> Action:
         return Undo()
     p = dict(params)
     seat, value, reason = p.get("seat"), p.get("value"), p.get("reason")
+    item = p.get("item")  # a score pad's category
     if command == "correct" and isinstance(seat, int) and value is not None:
-        return Correct(seat, value)
+        return Correct(seat, value, item if isinstance(item, str) else None)
     if command == "void" and isinstance(reason, str):
         return Void(reason)
     return Host(command, params)
@@ -251,7 +252,8 @@ class Controller:
         can_undo = bool(self.history.actions) and not self.history.last_is_reveal()
         return entries(self.game.host_commands(self.state), can_undo, at_ms,
                        self.history.correct_values(),
-                       [s.name for s in self.history.setup.seats])
+                       [s.name for s in self.history.setup.seats],
+                       self.history.correct_items())
 
     def next_deadline(self) -> float | None:
         times = [s.flash_deadline() for s in self.sessions.values()]

@@ -9,6 +9,8 @@ and one "Correct a seat's entry" that opens two levels, since a flat list of eve
 times every value would be 160 entries at 40 coins: OK on it, minus/plus pick the seat
 ("Correct which seat? Di"), OK, minus/plus dial the value ("Correct Di: 4", accelerating
 like a seat box when held), OK asks and OK again runs it. OK held goes back one level.
+Revealed score pads have a level more: "Correct a score pad", the seat, the category
+("Correct Di's pad: Tile points?"), then the value, dialled from just above the one entered.
 
 A destructive entry (end the game, abandon, correct, void) asks first: OK arms it and the
 host line says "Return again within 3 s"; only a second OK in time runs it, any other key
@@ -24,7 +26,7 @@ from itertools import product
 
 from ..boxes.vocabulary import Intent, SeatIntent
 from ..engine.actions import VOID_REASONS, Action, Correct, Host, Undo, Value, Void
-from ..engine.corrections import VOID_REASON_LABELS
+from ..engine.corrections import VOID_REASON_LABELS, PadOffer
 from ..engine.game import HostCommand
 from ..engine.text import Msg, msg
 
@@ -50,6 +52,12 @@ class CorrectSeat:
 
     values: tuple[tuple[int, tuple[Value, ...]], ...]
     names: tuple[str, ...]
+    # Revealed score pads instead: each seat's categories (a level between seat and value).
+    items: tuple[tuple[int, tuple[PadOffer, ...]], ...] = ()
+
+    @property
+    def seats(self) -> int:
+        return len(self.items) if self.items else len(self.values)
 
 
 @dataclass
@@ -57,7 +65,8 @@ class _Pick:
     """Where the host is inside "Correct a seat's entry" (positions, not seats or values)."""
 
     seat: int
-    value: int | None = None  # None: still choosing the seat
+    value: int | None = None  # None: still choosing the seat (or a pad's category)
+    item: int | None = None  # a score pad's category; None: still choosing the seat
 
 
 @dataclass(frozen=True)
@@ -71,9 +80,11 @@ class MenuEntry:
 
 def entries(commands: tuple[HostCommand, ...], can_undo: bool,
             at_ms: int | None = None, correct: Mapping[int, tuple[Value, ...]] | None = None,
-            seat_names: Sequence[str] = ()) -> list[MenuEntry]:
+            seat_names: Sequence[str] = (),
+            items: Mapping[int, tuple[PadOffer, ...]] | None = None) -> list[MenuEntry]:
     """Flatten the offered commands; `timed` ones carry `at_ms`, the moment the host chose.
-    `correct` (seat -> values it may have meant) adds the corrections of a revealed round."""
+    `correct` (seat -> values it may have meant) adds the corrections of a revealed round;
+    `items` (seat -> its categories) those of revealed score pads."""
     out: list[MenuEntry] = []
     for cmd in commands:
         names = sorted(cmd.params)
@@ -92,20 +103,25 @@ def entries(commands: tuple[HostCommand, ...], can_undo: bool,
             label = msg("{cmd}: {value}", cmd=cmd.label, value=value)
             action = Host.make(cmd.command, **dict(zip(names, values, strict=True)), **stamp)
             out.append(MenuEntry(label, action, cmd.label, value, confirm))
-    if correct:
-        out.extend(correction_entries(correct, seat_names))
+    if correct or items:
+        out.extend(correction_entries(correct or {}, seat_names, items))
     if can_undo:
         out.append(MenuEntry(msg("Undo the last entry"), Undo(), msg("Undo the last entry")))
     return out
 
 
-def correction_entries(correct: Mapping[int, tuple[Value, ...]],
-                       names: Sequence[str]) -> list[MenuEntry]:
+def correction_entries(correct: Mapping[int, tuple[Value, ...]], names: Sequence[str],
+                       items: Mapping[int, tuple[PadOffer, ...]] | None = None
+                       ) -> list[MenuEntry]:
     """The host's corrections of the last revealed round: one entry that opens the seat and
     value choice (`HostMenu` runs it), and a void for each reason."""
     seats = tuple((seat, values) for seat, values in sorted(correct.items()) if values)
+    pads = tuple((seat, offers) for seat, offers in sorted((items or {}).items()) if offers)
     out: list[MenuEntry] = []
-    if seats:
+    if pads:
+        out.append(MenuEntry(msg("Correct a score pad"), CorrectSeat((), tuple(names), pads),
+                             msg("Correct a pad"), msg("OK: pick a seat")))
+    elif seats:
         out.append(MenuEntry(msg("Correct a seat's entry"), CorrectSeat(seats, tuple(names)),
                              msg("Correct an entry"), msg("OK: pick a seat")))
     head = msg("Void the round")
@@ -165,20 +181,37 @@ class HostMenu:
 
     def _dial(self, intent: SeatIntent, options: list[MenuEntry], armed: MenuEntry | None,
               now: float) -> Action | AppCommand | None:
-        """A key inside "Correct a seat's entry": the seat, then the value, then run."""
+        """A key inside "Correct a seat's entry": the seat, (a pad's category,) the value,
+        then run."""
         opener, pick = _opener(options), self.picking
         assert opener is not None and pick is not None
+        step = 1 if intent.intent is Intent.PLUS else -1
         if intent.intent is Intent.OK_HELD:  # back one level (undo is refused here anyway)
-            if pick.value is None:
+            if pick.value is not None:
+                pick.value = None
+            elif pick.item is not None:
+                pick.item = None
+            else:
                 self.picking = None
-            pick.value = None
+            return None
+        if opener.items and pick.item is None:  # a score pad's seat
+            if intent.intent is Intent.OK:
+                pick.item = 0
+            else:
+                pick.seat = (pick.seat + step) % opener.seats
+            return None
+        if opener.items and pick.value is None:  # the seat's category
+            offers = opener.items[pick.seat % opener.seats][1]
+            if intent.intent is Intent.OK:
+                pick.value = offers[(pick.item or 0) % len(offers)].start
+            else:
+                pick.item = ((pick.item or 0) + step) % len(offers)
             return None
         if pick.value is None:
             if intent.intent is Intent.OK:
                 pick.value = 0
             else:
-                pick.seat = (pick.seat + (1 if intent.intent is Intent.PLUS else -1)) % len(
-                    opener.values)
+                pick.seat = (pick.seat + step) % opener.seats
             return None
         if intent.intent is Intent.OK:
             entry = self._picked(opener)
@@ -187,14 +220,25 @@ class HostMenu:
         # A held key repeats with a growing step (1, 5, 10, 25), as on a seat's box; the
         # dial stops at either end rather than wrapping from 40 to 0.
         move = intent.step if intent.intent is Intent.PLUS else -intent.step
-        last = len(opener.values[pick.seat % len(opener.values)][1]) - 1
+        last = len(self._dialled(opener)) - 1
         pick.value = max(0, min(last, pick.value + move))
         return None
+
+    def _dialled(self, opener: CorrectSeat) -> tuple[Value, ...]:
+        """The values the host dials among now: the seat's (or its pad category's)."""
+        assert self.picking is not None
+        pick = self.picking
+        if opener.items:
+            offers = opener.items[pick.seat % opener.seats][1]
+            return offers[(pick.item or 0) % len(offers)].values
+        return opener.values[pick.seat % opener.seats][1]
 
     def _picked(self, opener: CorrectSeat) -> MenuEntry | None:
         """The entry the host is on inside the correction: a seat, or a seat's value."""
         if self.picking is None:
             return None
+        if opener.items:
+            return self._picked_pad(opener)
         seat, values = opener.values[self.picking.seat % len(opener.values)]
         name = opener.names[seat]
         if self.picking.value is None:
@@ -205,6 +249,25 @@ class HostMenu:
         return MenuEntry(msg("{cmd}: {value}", cmd=head, value=v),
                          Correct(seat, values[min(self.picking.value, len(values) - 1)]),
                          head, v, confirm=True)
+
+    def _picked_pad(self, opener: CorrectSeat) -> MenuEntry:
+        """Inside "Correct a score pad": the seat, its category, or the value dialled."""
+        assert self.picking is not None
+        pick = self.picking
+        seat, offers = opener.items[pick.seat % opener.seats]
+        name = opener.names[seat]
+        if pick.item is None:
+            return MenuEntry(msg("Correct which seat? {name}", name=name), opener,
+                             msg("Correct: seat?"), name)
+        offer = offers[pick.item % len(offers)]
+        if pick.value is None:
+            return MenuEntry(msg("Correct {name}'s pad: {item}", name=name, item=offer.label),
+                             opener, msg("Correct {name}", name=name), offer.label)
+        value = offer.values[min(pick.value, len(offer.values) - 1)]
+        return MenuEntry(msg("Correct {name}'s pad: {item} {value}", name=name,
+                             item=offer.label, value=str(value)),
+                         Correct(seat, value, offer.key), offer.label,
+                         msg("{name}: {value}", name=name, value=str(value)), confirm=True)
 
     def show(self, options: list[MenuEntry], action: Action | AppCommand, now: float) -> None:
         """Put the entry running `action` in front of the host (a question to confirm)."""
@@ -238,7 +301,14 @@ class HostMenu:
         entry = self.current(options)
         if entry is None:
             return msg("Host: nothing to choose now")
-        if self.picking is not None and _opener(options) is not None:
+        opener = _opener(options)
+        if self.picking is not None and opener is not None:
+            if opener.items and self.picking.item is None:
+                return msg("Host: {entry}   \u25c0 \u25b6 seat \u00b7 Return picks \u00b7 "
+                           "hold Return: back", entry=entry.label)
+            if opener.items and self.picking.value is None:
+                return msg("Host: {entry}   \u25c0 \u25b6 category \u00b7 Return picks \u00b7 "
+                           "hold Return: back", entry=entry.label)
             if self.picking.value is None:
                 return msg("Host: {entry}   \u25c0 \u25b6 seat \u00b7 Return picks \u00b7 "
                            "hold Return: back", entry=entry.label)

@@ -76,10 +76,12 @@ class Undo(Action):
 @dataclass(frozen=True)
 class Correct(Action):
     """The host corrects one seat's entry in the last revealed sealed round (a mis-pressed
-    box): the round re-resolves from the corrected set of entries."""
+    box): the round re-resolves from the corrected set of entries. On a score pad, `item`
+    names the category corrected (the pad's question key, e.g. "tiles")."""
 
     seat: int
     value: Value
+    item: str | None = None
 
 
 VOID_REASONS = ("dispute", "mistake", "box_fault")
@@ -108,7 +110,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
     if isinstance(action, Undo):
         return {"type": "undo"}
     if isinstance(action, Correct):
-        return {"type": "correct", "seat": action.seat, "value": action.value}
+        item = {} if action.item is None else {"item": action.item}
+        return {"type": "correct", "seat": action.seat, **item, "value": action.value}
     if isinstance(action, Void):
         return {"type": "void", "reason": action.reason}
     raise TypeError(f"not a journal action: {action!r}")
@@ -149,7 +152,11 @@ def action_from_json(obj: Mapping[str, Any]) -> Action:
     if kind == "correct":
         if "value" not in obj:
             raise MalformedInput("a 'correct' action needs a 'value'")
-        return Correct(_seat(obj), _value(obj["value"], "'value'"))
+        item = obj.get("item")
+        if item is not None and (not isinstance(item, str) or not item):
+            raise MalformedInput(msg("'item' must be a score pad category, got {item}",
+                                     item=repr(item)))
+        return Correct(_seat(obj), _value(obj["value"], "'value'"), item)
     if kind == "void":
         reason = obj.get("reason")
         if reason not in VOID_REASONS:

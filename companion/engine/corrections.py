@@ -14,6 +14,10 @@ result. Each must still be accepted in the same phase as before; if one is not (
 corrected result made a restart, or another seat is now to act), the command is refused
 and names that action: the host undoes back to it first (undo is allowed up to the reveal).
 A void always waits for that: the round's phase comes back, so nothing after it fits.
+
+A score pad (engine/scorepad.py) is a round whose entry is many answers, one per category:
+its correction names the category (`Correct.item`) and replaces the seat's standing answer to
+that question; its void takes back every answer of every pad.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from .errors import IllegalAction
 from .game import Event, Game
 from .prompts import Prompt
 from .rounds.sealed import reveals
+from .scoresheet import is_result
 from .text import Msg, msg
 
 NO_REVEAL = msg("No revealed round\nto correct")
@@ -46,6 +51,7 @@ class Revealed:
     entries: dict[int, int] = field(default_factory=dict)  # seat -> index of its entry
     touched: list[int] = field(default_factory=list)  # indices of its entries and withdraws
     prompts: dict[int, Prompt] = field(default_factory=dict)  # seat -> box before its entry
+    asked: dict[int, Prompt] = field(default_factory=dict)  # entry's index -> box before it
     phases: list[str] = field(default_factory=list)  # phase before each action after `at`
     shown: tuple[Msg, ...] = ()  # the public lines of the reveal
 
@@ -63,15 +69,16 @@ def last_reveal(game: Game[Any], base: Any, tail: Sequence[Action]) -> Revealed 
     entries: dict[int, int] = {}
     touched: list[int] = []
     prompts: dict[int, Prompt] = {}
+    asked: dict[int, Prompt] = {}
     for i, action in enumerate(tail):
         rnd = game.sealed(state)
         if found is not None:
             found.phases.append(game.phase(state))
         if rnd is None or rnd.complete:
-            entries, touched, prompts = {}, [], {}
+            entries, touched, prompts, asked = {}, [], {}, {}
         elif isinstance(action, Enter) and action.seat in rnd.seats \
                 and not rnd.is_locked(action.seat):
-            prompts[action.seat] = game.prompt(state, action.seat)
+            prompts[action.seat] = asked[i] = game.prompt(state, action.seat)
             entries[action.seat] = i
             touched.append(i)
         elif isinstance(action, Withdraw) and rnd.is_locked(action.seat):
@@ -80,9 +87,9 @@ def last_reveal(game: Game[Any], base: Any, tail: Sequence[Action]) -> Revealed 
         step = game.apply(state, action)
         after = step.state
         if reveals(rnd, action, game.sealed(after)):
-            found = Revealed(i, dict(entries), list(touched), dict(prompts),
+            found = Revealed(i, dict(entries), list(touched), dict(prompts), dict(asked),
                              shown=tuple(e.text for e in step.events if e.seat is None))
-            entries, touched, prompts = {}, [], {}
+            entries, touched, prompts, asked = {}, [], {}, {}
         state = after
     return found
 
@@ -130,6 +137,19 @@ def correct(game: Game[Any], base: Any, tail: Sequence[Action], action: Correct,
     at = rev.entries.get(action.seat)
     if at is None:
         raise IllegalAction(msg("No entry of seat {n}\nin the last reveal", n=action.seat + 1))
+    pad = rev.prompts[action.seat].item is not None
+    if pad and action.item is None:
+        raise _host_refusal(msg("A score pad correction names the category"))
+    if not pad and action.item is not None:
+        raise _host_refusal(msg("Not a score pad: a correction names no category"))
+    if action.item is not None:
+        at = _pad_answers(rev, tail, action.seat).get(action.item, -1)
+        if at < 0:
+            raise _host_refusal(msg("No {item} on {name}'s score pad", item=action.item,
+                                    name=names[action.seat]))
+        if action.value in {c.key for c in rev.asked[at].extras}:
+            raise _host_refusal(msg("Correction refused: {value} is no answer",
+                                    value=str(action.value)))
     old = tail[at]
     assert isinstance(old, Enter)
     if old.value == action.value:
@@ -139,11 +159,19 @@ def correct(game: Game[Any], base: Any, tail: Sequence[Action], action: Correct,
     states, events = _refold(game, base, new_actions, rev.at, rev.phases)
     if not is_reveal(game, states[rev.at], new_actions[rev.at], states[rev.at + 1]):
         raise _host_refusal(msg("Correction refused: the round is no longer revealed"))
-    result = [e.text for e in events[rev.at] if e.seat is None and e.text not in rev.shown]
-    prompt = rev.prompts.get(action.seat)
-    banner = msg("Host correction: {name} meant {new}, not {old}. {result}",
-                 name=names[action.seat], new=_shown(prompt, action.value),
-                 old=_shown(prompt, old.value), result=_joined(result))
+    public = [e.text for e in events[rev.at] if e.seat is None]
+    result = [t for t in public if t not in rev.shown]
+    if action.item is not None:  # a pad's banner always says who wins now, changed or not
+        result += [t for t in public if is_result(t) and t not in result]
+    prompt = rev.asked.get(at)
+    if action.item is not None and prompt is not None:
+        banner = msg("Host correction: {name}'s score pad, {item} {new}, not {old}. {result}",
+                     name=names[action.seat], item=prompt.label, new=str(action.value),
+                     old=str(old.value), result=_joined(result))
+    else:
+        banner = msg("Host correction: {name} meant {new}, not {old}. {result}",
+                     name=names[action.seat], new=_shown(prompt, action.value),
+                     old=_shown(prompt, old.value), result=_joined(result))
     return Refolded(new_actions, states, banner, (Event(banner), *events[rev.at]))
 
 
@@ -164,27 +192,83 @@ def void(game: Game[Any], base: Any, tail: Sequence[Action], action: Void,
     who = ", ".join(names[s] for s in rnd.seats)
     why = VOID_REASON_LABELS.get(action.reason, msg("{r}", r=action.reason))
     banner = msg("Host voided the round ({why}): {names} enter again", why=why, names=who)
+    if any(p.item is not None for p in rev.prompts.values()):
+        banner = msg("Host voided the score pads ({why}): {names} fill in their pads again",
+                     why=why, names=who)
     return Refolded(new_actions, states, banner, (Event(banner),))
 
 
-def correct_values(game: Game[Any], base: Any, tail: Sequence[Action]
-                   ) -> dict[int, tuple[Value, ...]]:
-    """For the host's menu: each seat of the last revealed round and the values it might
-    have meant (its box's range then, with its extras), its entry left out."""
+def offers(game: Game[Any], base: Any, tail: Sequence[Action]
+           ) -> tuple[dict[int, tuple[Value, ...]], dict[int, tuple[PadOffer, ...]]]:
+    """For the host's menu, from one pass over `tail`: what `correct_values` and `pad_items`
+    give (one of them is empty: a round is a score pad or not)."""
     rev = last_reveal(game, base, tail)
     if rev is None:
-        return {}
+        return {}, {}
+    return correct_values(rev, tail), pad_items(rev, tail)
+
+
+def correct_values(rev: Revealed, tail: Sequence[Action]) -> dict[int, tuple[Value, ...]]:
+    """Each seat of the revealed round `rev` and the values it might have meant (its box's
+    range then, with its extras), its entry left out."""
     out: dict[int, tuple[Value, ...]] = {}
     for seat, at in sorted(rev.entries.items()):
-        p = rev.prompts[seat]
-        entered = tail[at]
-        assert isinstance(entered, Enter)
-        values: list[Value] = [*(c.key for c in p.extras), *(c.key for c in p.choices)]
-        if p.kind == "number":
-            values += [v for v in range(p.lo, p.hi + 1, max(1, p.step))
-                       if v not in p.forbidden]
-        out[seat] = tuple(v for v in values if v != entered.value)
+        if rev.prompts[seat].item is not None:
+            continue  # a score pad: corrected by category (`pad_items`)
+        out[seat] = _others(rev.prompts[seat], tail[at])
     return out
+
+
+@dataclass(frozen=True)
+class PadOffer:
+    """One category of a revealed score pad, for the host's menu: its key (the journal's
+    `item`), the box's question, and the values it might have meant (its answer left out)."""
+
+    key: str
+    label: Msg
+    values: tuple[Value, ...]
+    start: int  # where the host's dial starts: just above the answer given
+
+
+def pad_items(rev: Revealed, tail: Sequence[Action]) -> dict[int, tuple[PadOffer, ...]]:
+    """Each seat's categories on the revealed score pads `rev` (none for another round)."""
+    out: dict[int, tuple[PadOffer, ...]] = {}
+    for seat in sorted(rev.entries):
+        offers = []
+        for key, at in _pad_answers(rev, tail, seat).items():
+            entered = tail[at]
+            assert isinstance(entered, Enter)
+            steps = {c.key for c in rev.asked[at].extras}  # BACK is a step, not an answer
+            values = tuple(v for v in _others(rev.asked[at], entered) if v not in steps)
+            below = sum(1 for v in values if isinstance(v, int) and isinstance(entered.value, int)
+                        and v < entered.value)
+            offers.append(PadOffer(key, rev.asked[at].label, values,
+                                   min(below, max(0, len(values) - 1))))
+        if offers:
+            out[seat] = tuple(offers)
+    return out
+
+
+def _pad_answers(rev: Revealed, tail: Sequence[Action], seat: int) -> dict[str, int]:
+    """The seat's standing answer to each category of its pad (index into `tail`), in the
+    pad's order: the last entry made on that question that was an answer, not a step (BACK)."""
+    out: dict[str, int] = {}
+    for i in rev.touched:
+        action, prompt = tail[i], rev.asked.get(i)
+        if (isinstance(action, Enter) and action.seat == seat and prompt is not None
+                and prompt.item is not None
+                and action.value not in {c.key for c in prompt.extras}):
+            out[prompt.item] = i
+    return out
+
+
+def _others(p: Prompt, entered: Action) -> tuple[Value, ...]:
+    """The values the box `p` would have taken, the one `entered` left out."""
+    assert isinstance(entered, Enter)
+    values: list[Value] = [*(c.key for c in p.extras), *(c.key for c in p.choices)]
+    if p.kind == "number":
+        values += [v for v in range(p.lo, p.hi + 1, max(1, p.step)) if v not in p.forbidden]
+    return tuple(v for v in values if v != entered.value)
 
 
 def _host_refusal(text: Msg) -> IllegalAction:

@@ -64,7 +64,8 @@ class History:
     # The last correction checked, its re-fold kept for `accept` (keyed by the action and
     # the record's length, so a stale one is never used).
     _checked: tuple[Action, int, fix.Refolded] | None = field(default=None, repr=False)
-    _offers: tuple[int, dict[int, tuple[Value, ...]]] | None = field(default=None, repr=False)
+    _offers: tuple[int, dict[int, tuple[Value, ...]], dict[int, tuple[fix.PadOffer, ...]]
+                   ] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self._snapshots:
@@ -156,15 +157,26 @@ class History:
     def correct_values(self) -> dict[int, tuple[Value, ...]]:
         """The host's `correct` choices now: seat -> values it might have meant. Offered
         while no newer sealed round has entries (then that round is the table's concern)."""
+        return self._offered()[1]
+
+    def correct_items(self) -> dict[int, tuple[fix.PadOffer, ...]]:
+        """The same for revealed score pads: seat -> its categories, each with the values it
+        might have meant (a pad's correction names the category)."""
+        return self._offered()[2]
+
+    def _offered(self) -> tuple[int, dict[int, tuple[Value, ...]],
+                                dict[int, tuple[fix.PadOffer, ...]]]:
         key = len(self.journal_actions)
         if self._offers is None or self._offers[0] != key:
             rnd = self.game.sealed(self.state)
             values: dict[int, tuple[Value, ...]] = {}
+            items: dict[int, tuple[fix.PadOffer, ...]] = {}
             if self.reveals and (rnd is None or not rnd.entries):
                 p = self._since_reveal()
-                values = fix.correct_values(self.game, self._state_at(p), self.actions[p:])
-            self._offers = (key, values)
-        return self._offers[1]
+                base, tail = self._state_at(p), self.actions[p:]
+                values, items = fix.offers(self.game, base, tail)
+            self._offers = (key, values, items)
+        return self._offers
 
     def check(self, action: Action) -> tuple[Any, tuple[Event, ...]]:
         """What `action` would do, without accepting it (raises IllegalAction)."""

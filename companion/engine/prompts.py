@@ -47,6 +47,8 @@ class Prompt:
     info: Msg | None = None
     money: int | None = None  # the seat's own money, for its own LCD only
     must_act: bool = False  # lights the seat's LED
+    # A score pad's question key ("tiles"): a host correction of a revealed pad names it.
+    item: str | None = None
 
     @property
     def accepts_input(self) -> bool:

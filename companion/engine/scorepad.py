@@ -1,6 +1,9 @@
 """A score pad filled in on a seat's own box: one question at a time, BACK to the one before,
 locked when the last is answered. The games keep their questions and what a locked pad
-scores; this module owns the stepping and the box's prompt, so every pad acts alike."""
+scores; this module owns the stepping, the box's prompt and the pads' sealed round
+(`pad_round`, what a game's `Rules.sealed` names while pads are filled in), so every pad
+acts alike: once every pad is locked they are revealed, and after that the host corrects one
+seat's category (`correct` with its `item`) or voids the pads, never an undo."""
 
 from __future__ import annotations
 
@@ -11,12 +14,16 @@ from typing import Protocol, TypeVar
 from .actions import Value
 from .errors import IllegalAction
 from .prompts import Choice, Prompt
+from .rounds.sealed import SealedRound
 from .text import Msg, msg
 
 BACK = "back"  # the box's entry for "the question before"
 
 
 class PadQuestion(Protocol):
+    @property
+    def key(self) -> str: ...  # names the category in a host correction's journal line
+
     @property
     def label(self) -> Msg: ...  # the box's question: a 16-column LCD line
 
@@ -75,4 +82,12 @@ def pad_prompt(pads: Mapping[int, tuple[int, ...]], pad_at: Mapping[int, int],
     extras = (Choice(BACK, msg("BACK")),) if at else ()
     return Prompt("number", question.label, lo=0, hi=question.hi,
                   initial=pad[at] if at < len(pad) else 0, extras=extras,
-                  sealed=at == len(questions) - 1, must_act=True)
+                  sealed=at == len(questions) - 1, must_act=True, item=question.key)
+
+
+def pad_round(pads: Mapping[int, tuple[int, ...]], pads_locked: frozenset[int],
+              seats: int) -> SealedRound:
+    """The pads as a sealed round: every seat takes part, a locked pad is its entry. The last
+    pad locked reveals them all (`rounds.sealed.reveals`)."""
+    return SealedRound(tuple(range(seats)),
+                       {s: ",".join(map(str, pads.get(s, ()))) for s in sorted(pads_locked)})

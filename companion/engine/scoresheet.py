@@ -87,6 +87,14 @@ def result_line(sheet: ScoreSheet, unit: Msg | None = None) -> Msg:
     return msg("{names} share the win with {points}", names=names_and(who), points=points)
 
 
+RESULT_IDS = frozenset({"{name} wins with {points}", "{names} share the win with {points}"})
+
+
+def is_result(line: Msg) -> bool:
+    """Whether `line` is a `result_line`: who won (a pad's correction always repeats it)."""
+    return line.id in RESULT_IDS
+
+
 def sheet_panel(sheet: ScoreSheet, title: Msg, note: Msg | None = None,
                 order: Sequence[int] | None = None) -> Panel:
     """Category by seat, the totals last; the winners' columns styled only when complete."""

@@ -37,8 +37,8 @@ def test_demo_script_replays_the_seed_auction_and_the_sacrifice_example() -> Non
     # The harvest was computed from the bonuses the host entered: Bob's Baharya caravan pays
     # on the camel tile, Cy's farmers on Sawu 2 each plus its mine.
     assert [m["money"] for m in out["money"]] == [12, 27, 15, 12]
-    assert out["phase"] == "over" and [f["bonus"] for f in out["final"]] == [0, 6, 2, 0]
-    sheet = out["score_sheet"]
+    assert out["phase"] == "over" and [f["bonus"] for f in out["gold_bonus"]] == [0, 6, 2, 0]
+    sheet = out["final"]
     assert [t["total"] for t in sheet["totals"]] == [13, 9, 6, 14]
     assert sheet["winner_names"] == ["Di"]
     assert sum(m["money"] for m in out["money"]) + out["supply"] == 4 * 20

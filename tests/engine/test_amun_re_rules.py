@@ -466,15 +466,16 @@ def end_with_gold(tmp_path: Path, golds: list[int], **options: Any) -> dict[str,
 
 def test_gold_bonus_2003_six_and_two(tmp_path: Path) -> None:
     out = end_with_gold(tmp_path, [30, 25, 25, 10])
-    assert [(f["gold"], f["bonus"]) for f in out["final"]] == [(30, 6), (25, 2), (25, 2), (10, 0)]
+    assert [(f["gold"], f["bonus"]) for f in out["gold_bonus"]] == [
+        (30, 6), (25, 2), (25, 2), (10, 0)]
 
 
 def test_gold_bonus_2016_ties_share_and_push_down(tmp_path: Path) -> None:
     out = end_with_gold(tmp_path, [30, 30, 25, 10], edition="2016")
     # two tied for most both +6; the next is third: +2
-    assert [f["bonus"] for f in out["final"]] == [6, 6, 2, 0]
+    assert [f["bonus"] for f in out["gold_bonus"]] == [6, 6, 2, 0]
     out = end_with_gold(tmp_path, [30, 25, 25, 10], edition="2016")
-    assert [f["bonus"] for f in out["final"]] == [6, 4, 4, 0]
+    assert [f["bonus"] for f in out["gold_bonus"]] == [6, 4, 4, 0]
 
 
 def test_game_ends_by_itself_after_the_last_round(tmp_path: Path) -> None:
@@ -485,8 +486,8 @@ def test_game_ends_by_itself_after_the_last_round(tmp_path: Path) -> None:
              *[e(s, 0) for s in range(4) for _ in range(6)]]  # empty kingdom score pads
     out = scenario(tmp_path, lines, rounds=1)
     assert out["refused"] == [] and out["phase"] == "over"
-    assert [f["gold"] for f in out["final"]] == money(out) == [19, 19, 13, 9]
-    assert [f["bonus"] for f in out["final"]] == [6, 6, 0, 0]  # 2003: +6, +2; tied for most
+    assert [f["gold"] for f in out["gold_bonus"]] == money(out) == [19, 19, 13, 9]
+    assert [f["bonus"] for f in out["gold_bonus"]] == [6, 6, 0, 0]  # 2003: +6, +2; tied for most
 
 
 def test_end_only_between_rounds(tmp_path: Path) -> None:

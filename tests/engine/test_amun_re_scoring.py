@@ -174,7 +174,7 @@ def test_score_sheet_to_the_winner(tmp_path: Path) -> None:
              *pad(2, 0, 0, 0, 0, 0)]
     out = scenario(tmp_path, lines, rounds=1)
     assert out["phase"] == "over"
-    sheet = out["score_sheet"]
+    sheet = out["final"]
     points = {c["key"]: c["points"] for c in sheet["categories"]}
     # Tile 3-12 (value 2): temples at the harvest and at the kingdom's end.
     assert points["harvest_temples"] == [2, 0, 4] and points["temples"] == [2, 0, 4]
@@ -192,7 +192,7 @@ def test_a_tied_total_goes_to_pyramids_then_stones_then_is_shared(tmp_path: Path
     base = [*one_round(), *pad(1, 0, 0, 0, 0, 0)]
 
     def sheet(ann: list[Line], cy: list[Line]) -> dict[str, Any]:
-        out: dict[str, Any] = scenario(tmp_path, [*base, *ann, *cy], rounds=1)["score_sheet"]
+        out: dict[str, Any] = scenario(tmp_path, [*base, *ann, *cy], rounds=1)["final"]
         assert [t["total"] for t in out["totals"]][0::2] == [14, 14]
         return out
 

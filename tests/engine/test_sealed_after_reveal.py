@@ -28,13 +28,16 @@ from companion.engine.registry import all_games, get_game
 from companion.engine.seats import Seat
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
-# The games with a sealed round, and a worked example that reveals one.
+# The games with a sealed round, and a worked example that reveals each of its rounds (score
+# pads, entered in secret and revealed together, are one).
 SEALED = {
-    "camel-up-off-season": "camel-up-off-season/correct_and_void.jsonl",
-    "marracash": "marracash/sealed_correct_void.jsonl",
-    "amun-re": "amun-re/offering_correct_void.jsonl",
-    "mega-civilization": "mega-civilization/calamity_correct_void.jsonl",
+    "camel-up-off-season": ("camel-up-off-season/correct_and_void.jsonl",),
+    "marracash": ("marracash/sealed_correct_void.jsonl",),
+    "amun-re": ("amun-re/offering_correct_void.jsonl", "amun-re/kingdom_correct_void.jsonl"),
+    "mega-civilization": ("mega-civilization/calamity_correct_void.jsonl",),
+    "five-tribes": ("five-tribes/pads_correct_void.jsonl",),
 }
+CASES = [path for paths in SEALED.values() for path in paths]
 
 
 def history_of(path: Path) -> History:
@@ -48,9 +51,9 @@ def history_of(path: Path) -> History:
     return history
 
 
-@pytest.mark.parametrize("game_id", sorted(SEALED))
-def test_every_sealed_round_stays_sealed_after_its_reveal(game_id: str) -> None:
-    h = history_of(EXAMPLES / SEALED[game_id])
+@pytest.mark.parametrize("case", CASES)
+def test_every_sealed_round_stays_sealed_after_its_reveal(case: str) -> None:
+    h = history_of(EXAMPLES / case)
     assert h.last_is_reveal()
     revealed_by = h.actions[-1]
     before = h.state
@@ -94,7 +97,7 @@ def test_each_sealed_game_names_its_round_so_new_ones_cannot_forget() -> None:
         package = Path(inspect.getfile(type(game))).parent
         if package.name != "games":
             source += "".join(p.read_text() for p in package.glob("*.py"))
-        if "SealedRound(" in source:
+        if "SealedRound(" in source or "enter_pad(" in source:  # a score pad is one too
             assert type(game).sealed is not Rules.sealed, game.id
     assert set(SEALED) == {g.id for g in all_games() if type(g).sealed is not Rules.sealed}
 

@@ -1,5 +1,5 @@
-"""Amun-Re's `replay --json` output: every round as it happened, the balances and the final
-gold bonus.
+"""Amun-Re's `replay --json` output: every round as it happened, the balances, and at the
+end the score sheet (`final`) and how the gold bonus was given (`gold_bonus`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from .state import AmunReState, awards, gold_bonus, temple_label
 
 def outcome(game_id: str, state: AmunReState) -> dict[str, Any]:
     """Every round as it happened (placements, passes, cards, prices, purchases, the revealed
-    offering), the balances, and the final gold bonus."""
+    offering), the balances, the score sheet and the gold bonus."""
     names = state.names()
     rounds = []
     for rnd in state.rounds:
@@ -71,12 +71,14 @@ def outcome(game_id: str, state: AmunReState) -> dict[str, Any]:
         "vp": [{"seat": i, "name": n, **dict(sorted(state.vp.get(i, {}).items()))}
                for i, n in enumerate(names)],
         "final": None,
-        "score_sheet": None,
+        "gold_bonus": None,
     }
     if state.phase == "over":
+        # `final` is the score sheet, as in every game; `gold_bonus` how the bonus was given.
         golds = {i: state.gold(i) for i in range(len(names))}
         bonus = gold_bonus(golds, awards(state))
-        out["final"] = [{"seat": i, "name": names[i], "gold": golds[i], "rank": bonus[i][0],
-                         "bonus": bonus[i][1]} for i in range(len(names))]
-        out["score_sheet"] = sheet_json(scoring.score_sheet(state))
+        out["final"] = sheet_json(scoring.score_sheet(state))
+        out["gold_bonus"] = [{"seat": i, "name": names[i], "gold": golds[i],
+                              "rank": bonus[i][0], "bonus": bonus[i][1]}
+                             for i in range(len(names))]
     return out

@@ -16,6 +16,7 @@ from ...game import Game, HostCommand, OptionSpec, Rules, Step
 from ...ledger import Ledger
 from ...prompts import Prompt
 from ...rounds.sealed import SealedRound
+from ...scorepad import pad_round
 from ...seats import Seat
 from ...text import msg
 from ...views import TableView
@@ -90,6 +91,8 @@ class AmunRe(Rules[AmunReState]):
         return state.phase
 
     def sealed(self, state: AmunReState) -> SealedRound | None:
+        if state.phase == "kingdom":  # the kingdom's score pads, revealed together
+            return pad_round(state.pads, state.pads_locked, len(state.seats))
         rnd = state.current
         if state.phase != "offering" or rnd is None or rnd.offering is None:
             return None

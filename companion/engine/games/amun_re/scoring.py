@@ -107,6 +107,9 @@ def _score_kingdom(state: AmunReState, events: tuple[Event, ...]) -> Step[AmunRe
     items = pad_items(state)
     lines: list[Msg] = []
     tile = _last_tile(state)
+    if state.final_scoring:
+        # First, so each seat's "VP in all" below is the total its sheet shows.
+        state = _with_gold_bonus(state)
     for s in range(len(state.seats)):
         pad = dict(zip((i.key for i in items), state.pads[s], strict=True))
         for item in items:
@@ -125,7 +128,7 @@ def _score_kingdom(state: AmunReState, events: tuple[Event, ...]) -> Step[AmunRe
     state = replace(state, scored=state.round_no, log=appended(state.log, head, *lines))
     events = (*events, Event(head), *(Event(x) for x in lines))
     if state.final_scoring:
-        return final(state, events)
+        return _over(state, events)
     return next_round(state, events)
 
 
@@ -138,9 +141,18 @@ def _last_tile(state: AmunReState) -> int | None:
 
 def final(state: AmunReState, events: tuple[Event, ...] = ()) -> Step[AmunReState]:
     """Final Scoring: the gold bonus on top of everything; the game is over."""
+    return _over(_with_gold_bonus(state), events)
+
+
+def _with_gold_bonus(state: AmunReState) -> AmunReState:
     golds = {i: state.gold(i) for i in range(len(state.seats))}
     for s, (_, bonus) in gold_bonus(golds, awards(state)).items():
         state = add(state, s, "gold_bonus", bonus)
+    return state
+
+
+def _over(state: AmunReState, events: tuple[Event, ...]) -> Step[AmunReState]:
+    """The game is over: the score sheet (the gold bonus already added) and the winner."""
     sheet = score_sheet(replace(state, phase="over"))
     line = msg("Game over: score sheet revealed")
     new = replace(state, phase="over", asks={}, buying=None, offered=(),

@@ -19,6 +19,8 @@ from ...game import GAME_OVER, Event, Game, HostCommand, OptionSpec, Rules, Step
 from ...ledger import Ledger
 from ...prompts import Prompt
 from ...rounds.ordered import OrderedRound
+from ...rounds.sealed import SealedRound
+from ...scorepad import pad_round
 from ...seats import Seat
 from ...text import Msg, msg
 from ...views import TableView
@@ -53,6 +55,13 @@ class FiveTribes(Rules[FiveTribesState]):
 
     def phase(self, state: FiveTribesState) -> str:
         return state.phase
+
+    def sealed(self, state: FiveTribesState) -> SealedRound | None:
+        """The score pads, while they are filled in: sealed like any round, so once every
+        pad is locked the sheet stands (no undo; the host corrects a category or voids)."""
+        if state.phase != "scoring":
+            return None
+        return pad_round(state.pads, state.pads_locked, len(state.seats))
 
     # -- setup
 

@@ -4,9 +4,11 @@ score sheet revealed when every pad is locked.
 The pad asks what only the board shows (viziers, elders, djinn points, palm trees, palaces,
 tile points) and the merchandise cards held, by type; the companion adds the seat's gold,
 the viziers' +10 per opponent with strictly fewer, and the best suits from the cards. Like a
-sealed round, a locked pad may be entered again (hold OK) until every seat has locked; then
-the sheet is revealed and nothing is reopened. Ties are shared (rules.md 4.3 as applied in
-docs/games/five_tribes.md).
+sealed round (the rules name it: `Rules.sealed`), a locked pad may be entered again (hold
+OK) until every seat has locked; then the sheet is revealed and no pad is reopened: the
+history refuses an undo there, and the host corrects one seat's category (`correct` with
+`item`) or voids the pads (engine/corrections.py). Ties are shared (rules.md 4.3 as applied
+in docs/games/five_tribes.md).
 """
 
 from __future__ import annotations

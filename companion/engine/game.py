@@ -11,6 +11,14 @@ from typing import Any, Generic, Protocol, TypeVar
 from .actions import Action, Enter, Host, Value, Withdraw
 from .errors import IllegalAction, MalformedInput
 from .prompts import Prompt
+
+# The refusals every game shares (one wording each), re-exported: games import them from here.
+from .refusals import ALREADY_LOCKED as ALREADY_LOCKED
+from .refusals import GAME_OVER as GAME_OVER
+from .refusals import NOT_AN_ACTION as NOT_AN_ACTION
+from .refusals import NOTHING_LOCKED as NOTHING_LOCKED
+from .refusals import NOTHING_TO_ENTER as NOTHING_TO_ENTER
+from .refusals import unknown_command as unknown_command
 from .rounds.sealed import SealedRound
 from .seats import Seat
 from .text import Msg, msg
@@ -108,17 +116,6 @@ class Game(Protocol[S]):
     def phase(self, state: S) -> str: ...
 
     def sealed(self, state: S) -> SealedRound | None: ...
-
-
-# The refusals every game shares, in one wording each (a box shows them on its LCD).
-NOTHING_TO_ENTER = msg("Nothing to enter\nright now")
-NOT_AN_ACTION = msg("Not an action\nfor this game")
-NOTHING_LOCKED = msg("Nothing locked\nto unlock")
-GAME_OVER = msg("The game is over")
-
-
-def unknown_command(command: str) -> Msg:
-    return msg("Unknown command\n{c}", c=command)
 
 
 EnterHandler = Callable[[S, int, Value], Step[S]]

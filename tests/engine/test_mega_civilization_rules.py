@@ -138,7 +138,7 @@ def test_cities_can_be_changed_until_everyone_has_entered(tmp_path: Path) -> Non
     out = scenario(tmp_path, [enter(EGYPT, 4), enter(EGYPT, 5),
                               {"type": "withdraw", "seat": EGYPT}, *cities(2, 5, 3, 0, 0),
                               {"type": "withdraw", "seat": EGYPT}])
-    assert refused(out) == ["Already entered hold OK: change", "Nothing locked"]
+    assert refused(out) == ["Already entered hold OK: change", "Nothing locked to unlock"]
     assert out["cities"][EGYPT] == {"seat": EGYPT, "cities": 2}
     assert out["draw_order"] == [EGYPT, MINOA, HELLAS]
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from ...actions import Value
 from ...errors import IllegalAction
-from ...game import Event, Game, HostCommand, OptionSpec, Rules, Step
+from ...game import NOTHING_LOCKED, Event, Game, HostCommand, OptionSpec, Rules, Step
 from ...prompts import Prompt
 from ...rounds.sealed import SealedRound
 from ...seats import Seat
@@ -139,9 +139,7 @@ class MegaCivilization(Rules[MegaState]):
             return calamities.withdraw(state, seat)
         if state.phase == "score":
             return scoring.withdraw(state, seat)
-        # The sealed round's own wording, not the shared NOTHING_LOCKED: a rule test
-        # (tests/engine/test_mega_civilization_rules.py) pins this refusal.
-        raise IllegalAction("Nothing locked")
+        raise IllegalAction(NOTHING_LOCKED)
 
     # -- the seat's own box, the host menu, the public table and replay --json
 

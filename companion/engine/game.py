@@ -10,6 +10,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from .actions import Action, Enter, Host, Value, Withdraw
 from .errors import IllegalAction, MalformedInput
+from .ledger import Ledger
 from .prompts import Prompt
 
 # The refusals every game shares (one wording each), re-exported: games import them from here.
@@ -45,6 +46,16 @@ class Step(Generic[S]):
 
     state: S
     events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True)
+class TableState:
+    """What every game's state starts with: its seats, its options as set up, and the money
+    (the ledger). A game's state dataclass adds its own fields after these."""
+
+    seats: tuple[Seat, ...]
+    options: Mapping[str, Value]
+    ledger: Ledger
 
 
 @dataclass(frozen=True)
@@ -122,14 +133,33 @@ EnterHandler = Callable[[S, int, Value], Step[S]]
 HostHandler = Callable[[S, Host], Step[S]]
 
 
-class Rules(Generic[S]):
+@dataclass(frozen=True)
+class Views(Generic[S]):
+    """What the boxes and the table see: the functions of a game's modules that build it."""
+
+    prompt: Callable[[S, int], Prompt]  # a seat's own box
+    host_commands: Callable[[S], tuple[HostCommand, ...]]  # the host menu
+    table: Callable[[Msg, S], TableView]  # the table screen, given the game's name
+    outcome: Callable[[str, S], dict[str, Any]]  # `replay --json`, given the game's id
+
+
+class Phased(Protocol):
+    @property
+    def phase(self) -> str: ...  # the phase that picks the handler of a seat's entry
+
+
+P = TypeVar("P", bound=Phased)
+
+
+class Rules(Generic[P]):
     """The skeleton of a game: one dispatch from an action to its handler.
 
-    A game names its handlers once, in `__init__`: `self.on_enter` maps a phase (what `phase`
-    returns) to the handler of a seat's entry in it, `self.on_host` maps a host command to its
+    A game names its handlers once, in `__init__`: `self.on_enter` maps a phase (its state's
+    `phase`) to the handler of a seat's entry in it, `self.on_host` maps a host command to its
     handler, and `withdraw` unlocks a sealed entry. `apply` does the rest, and refuses in one
     wording what no handler takes. `after` may add events every step shares (MarraCash turns
-    its new log lines into events there).
+    its new log lines into events there). `self.views` names, there too, what its boxes and
+    the table see.
     """
 
     id: str
@@ -138,26 +168,38 @@ class Rules(Generic[S]):
     min_seats: int
     max_seats: int
     options: tuple[OptionSpec, ...]
-    on_enter: Mapping[str, EnterHandler[S]]
-    on_host: Mapping[str, HostHandler[S]]
+    on_enter: Mapping[str, EnterHandler[P]]
+    on_host: Mapping[str, HostHandler[P]]
+    views: Views[P]
 
-    def phase(self, state: S) -> str:
-        """The phase that decides which handler takes a seat's entry."""
-        raise NotImplementedError
+    def phase(self, state: P) -> str:
+        return state.phase
 
-    def sealed(self, state: S) -> SealedRound | None:
+    def sealed(self, state: P) -> SealedRound | None:
         """The sealed round taking entries now, if any. A game with a sealed round names it
         here, once; the history then keeps it sealed after its reveal (no undo across it)
         and offers the host `correct` and `void` for it, the same in every game."""
         return None
 
-    def withdraw(self, state: S, seat: int) -> Step[S]:
+    def withdraw(self, state: P, seat: int) -> Step[P]:
         raise IllegalAction(NOTHING_LOCKED)
 
-    def after(self, before: S, step: Step[S]) -> Step[S]:
+    def after(self, before: P, step: Step[P]) -> Step[P]:
         return step
 
-    def apply(self, state: S, action: Action) -> Step[S]:
+    def prompt(self, state: P, seat: int) -> Prompt:
+        return self.views.prompt(state, seat)
+
+    def host_commands(self, state: P) -> tuple[HostCommand, ...]:
+        return self.views.host_commands(state)
+
+    def table(self, state: P) -> TableView:
+        return self.views.table(self.name, state)
+
+    def outcome(self, state: P) -> dict[str, Any]:
+        return self.views.outcome(self.id, state)
+
+    def apply(self, state: P, action: Action) -> Step[P]:
         if isinstance(action, Host):
             host = self.on_host.get(action.command)
             if host is None:

@@ -1,6 +1,7 @@
 """The contract every game fulfils (`Game`, generic in its state type), the skeleton every game
-builds on (`Rules`: one dispatch from an action to its handler, one wording per refusal), and
-`public_view` / `seat_view`, the only ways out of the engine."""
+builds on (`Rules`: one dispatch from an action to its handler, one wording per refusal; its
+`Views`; `TableState`, what every game's state starts with), and `public_view` / `seat_view`,
+the only ways out of the engine."""
 
 from __future__ import annotations
 

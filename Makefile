@@ -27,7 +27,9 @@ test: $(STAMP)
 	apt-get install chromium chromium-driver)"
 	$(PY) -m pytest -q -p no:cacheprovider
 
-# The inner loop: everything but the tests marked slow (property tests, long hardware runs).
+# The inner loop (about 25 s of CPU): everything but the tests marked slow: the property
+# tests, subprocess and browser runs, whole-repository scans (i18n, layers) and the biggest
+# screen renders. `make test` runs them all.
 test-fast: $(STAMP)
 	$(PY) -m pytest -q -p no:cacheprovider -m "not slow"
 

@@ -46,16 +46,17 @@ from bench.common import (
 from companion.app.controller import Controller
 from companion.app.journal import Journal
 from companion.app.loop import App
-from companion.boxes.phones import Phones
+from companion.boxes.factory import Boxes, BoxFactory
 from companion.i18n import translator
 
 TARGET_P99_MS = 30.0
 SEATS = 18
 
 
-def phone_table(state: Path, serve: bool = True) -> tuple[App, Phones, dict[int, str]]:
+def phone_table(state: Path, serve: bool = True) -> tuple[App, Boxes, dict[int, str]]:
     """The 18-seat table at its calamity count, every seat a phone that holds its seat
-    (`serve` False: the same table with in-memory boxes and no server at all)."""
+    (`serve` False: the same table with in-memory boxes and no server at all). The boxes come
+    from the one box factory, as `companion run` builds them; close them when done."""
     from companion.app.demos import demo_for, play_until
     from companion.display.renderer import Renderer
     from companion.display.window import open_display
@@ -69,17 +70,19 @@ def phone_table(state: Path, serve: bool = True) -> tuple[App, Phones, dict[int,
     journal = Journal.create(state / "journal.jsonl", h.setup)
     app = App(Controller(h, journal, translator("en")), {}, time.monotonic, renderer)
     names = {s: seat.name for s, seat in enumerate(h.setup.seats)}
-    phones = Phones(names, app.sink, time.monotonic, translator("en"), "en", state_dir=state,
-                    port=0, listen="127.0.0.1")
-    if not serve:
-        from companion.boxes.keyboard_box import MemoryBox
+    factory = BoxFactory(app.sink, time.monotonic, phone_options={
+        "port": 0, "listen": "127.0.0.1", "translate": translator("en"), "lang": "en",
+        "state_dir": state})
+    made = factory.build(((s, "phone" if serve else f"memory:{s}") for s in names), names)
+    app.boxes = dict(made.boxes)
+    if made.phones is not None:
+        app.invite = made.phones.invite
+    return app, made, tokens
 
-        app.boxes = {s: MemoryBox(s) for s in names}
-        return app, phones, tokens
-    app.boxes = dict(phones.boxes)
-    app.invite = phones.invite
-    phones.start()
-    return app, phones, tokens
+
+def bound_url(made: Boxes) -> str:
+    assert made.phones is not None
+    return f"http://127.0.0.1:{made.phones.server.bound_port}"
 
 
 class Clients:
@@ -130,8 +133,8 @@ class Clients:
 
 def measure(presses: int) -> tuple[list[float], list[float], int]:
     with tempfile.TemporaryDirectory() as tmp:
-        app, phones, tokens = phone_table(Path(tmp))
-        url = f"http://127.0.0.1:{phones.server.bound_port}"
+        app, made, tokens = phone_table(Path(tmp))
+        url = bound_url(made)
         frame_at: list[float] = []
         app.on_frame = lambda: frame_at.append(time.perf_counter())
         frames: list[float] = []
@@ -165,7 +168,7 @@ def measure(presses: int) -> tuple[list[float], list[float], int]:
 
         run_presser(app, presser)
         clients[0].close()
-        phones.close()
+        made.close()
         return frames, confirms, lost
 
 
@@ -188,10 +191,10 @@ asyncio.run(main(sys.argv[1], json.loads(sys.argv[2])))
 
 def idle_cpu(seconds: float, connect: bool, serve: bool = True) -> float:
     with tempfile.TemporaryDirectory() as tmp:
-        app, phones, tokens = phone_table(Path(tmp), serve)
+        app, made, tokens = phone_table(Path(tmp), serve)
         proc = None
         if connect:
-            url = f"http://127.0.0.1:{phones.server.bound_port}"
+            url = bound_url(made)
             proc = subprocess.Popen([sys.executable, "-c", CLIENT, url,
                                      json.dumps(list(tokens.values()))],
                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
@@ -208,8 +211,7 @@ def idle_cpu(seconds: float, connect: bool, serve: bool = True) -> float:
             assert proc.stdin is not None
             proc.stdin.close()
             proc.wait(10)
-        if serve:
-            phones.close()
+        made.close()
         return used
 
 

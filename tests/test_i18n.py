@@ -136,6 +136,7 @@ def test_the_compiled_catalog_matches_the_po(lang: str) -> None:
         f"{mo_path(lang)} is out of date: run `python -m companion.i18n compile`")
 
 
+@pytest.mark.slow  # parses every module
 def test_no_message_is_built_at_run_time() -> None:
     """An f-string inside msg() would be a new catalog key per value: never translated."""
     bad = [str(w) for w in run_time_texts() if "= text" not in w.problem]
@@ -251,6 +252,7 @@ def _english_renders(tree: ast.AST) -> Iterator[int]:
             yield node.lineno
 
 
+@pytest.mark.slow  # parses every module
 def test_app_display_and_hardware_never_render_a_message_in_english_up_front() -> None:
     """`.render()` without the table's translator fixes English at the moment it runs (at
     import, or when a menu is built): the text must stay a Msg until it is shown."""
@@ -403,6 +405,7 @@ def test_extraction_reads_the_ast_and_knows_what_is_on_the_lcd() -> None:
         SNIPPET, "x.py", lcd="never").found)
 
 
+@pytest.mark.slow  # two extractions of the whole package
 def test_our_extraction_finds_everything_babels_own_python_extractor_finds(
         messages: list[Message]) -> None:
     """Babel's tokenizing extractor, given our keywords, is a second reader of the source:
@@ -527,6 +530,7 @@ def test_merging_keeps_translations_and_marks_what_went_away() -> None:
     assert merged.plural_forms.startswith("nplurals=3")
 
 
+@pytest.mark.slow  # every catalog and source file, extracted and checked
 def test_the_tool_checks_the_repository(capsys: pytest.CaptureFixture[str]) -> None:
     from companion.i18n.__main__ import main as tool
 
@@ -553,6 +557,7 @@ def test_a_missing_mo_is_an_error_not_english(no_mo: None) -> None:
         translator("pl")
 
 
+@pytest.mark.slow  # a fresh interpreter
 def test_the_app_translates_with_the_standard_library_only() -> None:
     """Babel is a development tool: the table reads the .mo with gettext alone."""
     code = ("import sys, companion.i18n as i; assert i.translator('pl')('Final results') == "

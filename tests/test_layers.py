@@ -16,6 +16,9 @@ from pathlib import Path
 
 import pytest
 
+# Every module of the repository read and parsed, the wheel built: `make test` runs these.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "companion"
 

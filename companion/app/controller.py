@@ -64,7 +64,7 @@ class Banner:
 
 
 class Controller:
-    def __init__(self, history: History, journal: Journal | None, translate: Translate,
+    def __init__(self, history: History[Any], journal: Journal | None, translate: Translate,
                  wall_ms: Callable[[], int] | None = None, kiosk: bool = False) -> None:
         self.history = history
         self.commands = AppCommands(kiosk)  # quitting (confirmed), the app's own entries

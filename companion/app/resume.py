@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..engine.errors import ConfigError, MalformedInput
 from ..engine.game import resolve_options
@@ -30,7 +31,7 @@ from .journal_lock import JournalLock
 
 @dataclass
 class Opened:
-    history: History
+    history: History[Any]
     journal: Journal
     resumed: bool
     drift: Msg | None  # the config's settings the journal overrides, one line; None if none

@@ -45,7 +45,7 @@ def wall_clock() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
-def open_history(cfg: Config, journal_path: Path) -> tuple[History, Journal, bool]:
+def open_history(cfg: Config, journal_path: Path) -> tuple[History[Any], Journal, bool]:
     """Resume the journal if it holds this table's game, else start a new one (locked for
     this process until the journal is closed: companion.app.resume)."""
     opened = open_table(cfg, journal_path, wall_clock)

@@ -348,9 +348,3 @@ class PinsRetry:
             built = True
         return built
 
-
-def build_boxes(wanted: Iterable[tuple[int, str]], sink: InputSink, clock: Clock, *,
-                names: Mapping[int, str] | None = None, host_keyboard: bool = False,
-                **sources: Any) -> Boxes:
-    """`BoxFactory(sink, clock, **sources).build(wanted, names, host_keyboard=...)`."""
-    return BoxFactory(sink, clock, **sources).build(wanted, names, host_keyboard=host_keyboard)

@@ -1,6 +1,7 @@
 """The contract every game fulfils (`Game`, generic in its state type), the skeleton every game
-builds on (`Rules`: one dispatch from an action to its handler, one wording per refusal), and
-`public_view` / `seat_view`, the only ways out of the engine."""
+builds on (`Rules`: one dispatch from an action to its handler, one wording per refusal; its
+`Views`; `TableState`, what every game's state starts with), and `public_view` / `seat_view`,
+the only ways out of the engine."""
 
 from __future__ import annotations
 
@@ -10,7 +11,16 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from .actions import Action, Enter, Host, Value, Withdraw
 from .errors import IllegalAction, MalformedInput
+from .ledger import Ledger
 from .prompts import Prompt
+
+# The refusals every game shares (one wording each), re-exported: games import them from here.
+from .refusals import ALREADY_LOCKED as ALREADY_LOCKED
+from .refusals import GAME_OVER as GAME_OVER
+from .refusals import NOT_AN_ACTION as NOT_AN_ACTION
+from .refusals import NOTHING_LOCKED as NOTHING_LOCKED
+from .refusals import NOTHING_TO_ENTER as NOTHING_TO_ENTER
+from .refusals import unknown_command as unknown_command
 from .rounds.sealed import SealedRound
 from .seats import Seat
 from .text import Msg, msg
@@ -37,6 +47,16 @@ class Step(Generic[S]):
 
     state: S
     events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True)
+class TableState:
+    """What every game's state starts with: its seats, its options as set up, and the money
+    (the ledger). A game's state dataclass adds its own fields after these."""
+
+    seats: tuple[Seat, ...]
+    options: Mapping[str, Value]
+    ledger: Ledger
 
 
 @dataclass(frozen=True)
@@ -110,29 +130,37 @@ class Game(Protocol[S]):
     def sealed(self, state: S) -> SealedRound | None: ...
 
 
-# The refusals every game shares, in one wording each (a box shows them on its LCD).
-NOTHING_TO_ENTER = msg("Nothing to enter\nright now")
-NOT_AN_ACTION = msg("Not an action\nfor this game")
-NOTHING_LOCKED = msg("Nothing locked\nto unlock")
-GAME_OVER = msg("The game is over")
-
-
-def unknown_command(command: str) -> Msg:
-    return msg("Unknown command\n{c}", c=command)
-
-
 EnterHandler = Callable[[S, int, Value], Step[S]]
 HostHandler = Callable[[S, Host], Step[S]]
 
 
-class Rules(Generic[S]):
+@dataclass(frozen=True)
+class Views(Generic[S]):
+    """What the boxes and the table see: the functions of a game's modules that build it."""
+
+    prompt: Callable[[S, int], Prompt]  # a seat's own box
+    host_commands: Callable[[S], tuple[HostCommand, ...]]  # the host menu
+    table: Callable[[Msg, S], TableView]  # the table screen, given the game's name
+    outcome: Callable[[str, S], dict[str, Any]]  # `replay --json`, given the game's id
+
+
+class Phased(Protocol):
+    @property
+    def phase(self) -> str: ...  # the phase that picks the handler of a seat's entry
+
+
+P = TypeVar("P", bound=Phased)
+
+
+class Rules(Generic[P]):
     """The skeleton of a game: one dispatch from an action to its handler.
 
-    A game names its handlers once, in `__init__`: `self.on_enter` maps a phase (what `phase`
-    returns) to the handler of a seat's entry in it, `self.on_host` maps a host command to its
+    A game names its handlers once, in `__init__`: `self.on_enter` maps a phase (its state's
+    `phase`) to the handler of a seat's entry in it, `self.on_host` maps a host command to its
     handler, and `withdraw` unlocks a sealed entry. `apply` does the rest, and refuses in one
     wording what no handler takes. `after` may add events every step shares (MarraCash turns
-    its new log lines into events there).
+    its new log lines into events there). `self.views` names, there too, what its boxes and
+    the table see.
     """
 
     id: str
@@ -141,26 +169,38 @@ class Rules(Generic[S]):
     min_seats: int
     max_seats: int
     options: tuple[OptionSpec, ...]
-    on_enter: Mapping[str, EnterHandler[S]]
-    on_host: Mapping[str, HostHandler[S]]
+    on_enter: Mapping[str, EnterHandler[P]]
+    on_host: Mapping[str, HostHandler[P]]
+    views: Views[P]
 
-    def phase(self, state: S) -> str:
-        """The phase that decides which handler takes a seat's entry."""
-        raise NotImplementedError
+    def phase(self, state: P) -> str:
+        return state.phase
 
-    def sealed(self, state: S) -> SealedRound | None:
+    def sealed(self, state: P) -> SealedRound | None:
         """The sealed round taking entries now, if any. A game with a sealed round names it
         here, once; the history then keeps it sealed after its reveal (no undo across it)
         and offers the host `correct` and `void` for it, the same in every game."""
         return None
 
-    def withdraw(self, state: S, seat: int) -> Step[S]:
+    def withdraw(self, state: P, seat: int) -> Step[P]:
         raise IllegalAction(NOTHING_LOCKED)
 
-    def after(self, before: S, step: Step[S]) -> Step[S]:
+    def after(self, before: P, step: Step[P]) -> Step[P]:
         return step
 
-    def apply(self, state: S, action: Action) -> Step[S]:
+    def prompt(self, state: P, seat: int) -> Prompt:
+        return self.views.prompt(state, seat)
+
+    def host_commands(self, state: P) -> tuple[HostCommand, ...]:
+        return self.views.host_commands(state)
+
+    def table(self, state: P) -> TableView:
+        return self.views.table(self.name, state)
+
+    def outcome(self, state: P) -> dict[str, Any]:
+        return self.views.outcome(self.id, state)
+
+    def apply(self, state: P, action: Action) -> Step[P]:
         if isinstance(action, Host):
             host = self.on_host.get(action.command)
             if host is None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Generic, TypeVar
 
 from . import corrections as fix
 from .actions import Action, Correct, Enter, Undo, Value, Void, Withdraw
@@ -37,28 +37,30 @@ class Setup:
 SNAPSHOT_EVERY = 64
 RECENT = 16
 
+S = TypeVar("S")
+
 
 @dataclass
-class History:
+class History(Generic[S]):
     """The live record: the current state, the actions standing (undos applied), the
     corrections made, and every accepted action in order (what the journal holds).
 
     Memory grows with the actions, not with actions times states: the states between
     snapshots are recomputed (the engine is pure, so a replay gives equal states)."""
 
-    game: Game[Any]
+    game: Game[S]
     setup: Setup
-    start_state: Any
+    start_state: S
     actions: list[Action] = field(default_factory=list)  # the ones standing (undos applied)
     corrections: list[Msg] = field(default_factory=list)
     # Every accepted action including the undos, in order: what the journal holds.
     journal_actions: list[Action] = field(default_factory=list)
     # _snapshots[i]: the state after i * SNAPSHOT_EVERY standing actions.
-    _snapshots: list[Any] = field(default_factory=list, repr=False)
+    _snapshots: list[S] = field(default_factory=list, repr=False)
     # The states before each of the last few standing actions, newest last (fast undo).
-    _recent: list[Any] = field(default_factory=list, repr=False)
-    _state: Any = field(default=None, repr=False)
-    _every: list[Any] | None = field(default=None, repr=False)  # `states`, once asked for
+    _recent: list[S] = field(default_factory=list, repr=False)
+    _state: S = field(init=False, repr=False)
+    _every: list[S] | None = field(default=None, repr=False)  # `states`, once asked for
     # Indices (into `actions`) of the standing actions that revealed a sealed round.
     reveals: list[int] = field(default_factory=list)
     # The last correction checked, its re-fold kept for `accept` (keyed by the action and
@@ -70,11 +72,10 @@ class History:
     def __post_init__(self) -> None:
         if not self._snapshots:
             self._snapshots.append(self.start_state)
-        if self._state is None:
-            self._state = self.start_state
+        self._state = self.start_state
 
     @classmethod
-    def start(cls, game: Game[Any], setup: Setup) -> History:
+    def start(cls, game: Game[S], setup: Setup) -> History[S]:
         if not game.min_seats <= len(setup.seats) <= game.max_seats:
             raise IllegalAction(
                 msg(
@@ -91,11 +92,11 @@ class History:
         return cls(game, setup, game.setup(setup.seats, options))
 
     @property
-    def state(self) -> Any:
+    def state(self) -> S:
         return self._state
 
     @property
-    def states(self) -> list[Any]:
+    def states(self) -> list[S]:
         """Every state, from the start through each standing action: recomputed (O(actions))
         and held until the next accepted action, for tests and tools, never for the table."""
         if self._every is None:
@@ -106,7 +107,7 @@ class History:
                 self._every.append(state)
         return self._every
 
-    def _before_last(self) -> Any:
+    def _before_last(self) -> S:
         """The state before the last standing action (there must be one)."""
         if not self._recent:
             # Replay from the snapshot before it, keeping the states met on the way: they
@@ -121,7 +122,7 @@ class History:
             self._recent = recent[-RECENT:]
         return self._recent[-1]
 
-    def _state_at(self, n: int) -> Any:
+    def _state_at(self, n: int) -> S:
         """The state after the first `n` standing actions (from the snapshot before it)."""
         k = n // SNAPSHOT_EVERY
         state = self._snapshots[k]
@@ -178,7 +179,7 @@ class History:
             self._offers = (key, values, items)
         return self._offers
 
-    def check(self, action: Action) -> tuple[Any, tuple[Event, ...]]:
+    def check(self, action: Action) -> tuple[S, tuple[Event, ...]]:
         """What `action` would do, without accepting it (raises IllegalAction)."""
         if isinstance(action, Undo):
             if not self.actions:
@@ -195,7 +196,7 @@ class History:
         step = self.game.apply(self._state, action)
         return step.state, step.events
 
-    def accept(self, action: Action, new_state: Any) -> None:
+    def accept(self, action: Action, new_state: S) -> None:
         """Record an action already checked, with the state `check` gave for it (the app
         journals it in between)."""
         self._every = None
@@ -241,7 +242,7 @@ class History:
         return events
 
 
-def replay(game: Game[Any], setup: Setup, actions: Iterable[Action]) -> History:
+def replay(game: Game[S], setup: Setup, actions: Iterable[Action]) -> History[S]:
     """Rebuild the history from a journal; an action the rules refuse is a hard error."""
     history = History.start(game, setup)
     # A replay allocates many long-lived objects and creates no reference cycles (states

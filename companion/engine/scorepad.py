@@ -14,6 +14,7 @@ from typing import Protocol, TypeVar
 from .actions import Value
 from .errors import IllegalAction
 from .prompts import Choice, Prompt
+from .refusals import ALREADY_LOCKED
 from .rounds.sealed import SealedRound
 from .text import Msg, msg
 
@@ -49,7 +50,7 @@ def enter_pad(pads: Mapping[int, tuple[int, ...]], pad_at: Mapping[int, int],
     """The seat's answer to its pad's current question (or BACK); IllegalAction if refused.
     `too_big` words the refusal of an answer above the question's bound, if not the default."""
     if seat in pads_locked:
-        raise IllegalAction("Already locked\nhold OK: unlock")
+        raise IllegalAction(ALREADY_LOCKED)
     at = pad_at.get(seat, 0)
     if value == BACK:
         if at == 0:

@@ -43,6 +43,7 @@ METHOD_MAP = [("companion/i18n/__main__.py", "ignore"), ("companion/**.py", EXTR
 # Where our extractor needs no reasoning about LCD use (see extract.py).
 OPTIONS_MAP: dict[str, dict[str, Any]] = {
     "companion/app/boxui.py": {"lcd": "always"},  # the box's own words
+    "companion/engine/refusals.py": {"lcd": "always"},  # every game's shared refusals
     "companion/engine/history.py": {"lcd": "never"},  # setup/replay/undo: table or terminal
 }
 PROJECT, VERSION = "companion", "1"  # fixed: a release does not rewrite every header

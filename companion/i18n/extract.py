@@ -14,9 +14,9 @@ Babel's own Python extractor reads tokens, so it misses three things we need:
   a function of the same module that one calls by name (`helper(...)`, `self._helper(...)`,
   transitively), or in a module-level constant one of those reads (`COUNT_CARDS[...]`); or
   in a module-level constant or function of the same module that an LCD call reads by name
-  (`IllegalAction(NOTHING_TO_ENTER)`, `IllegalAction(unknown_command(c))`: the refusals
-  every game shares, in engine/game.py); or anywhere in a file mapped with the option
-  `lcd = always` (companion/app/boxui.py, the box's own words) but never in one mapped
+  (`IllegalAction(NO_REVEAL)` in engine/corrections.py); or anywhere in a file mapped with
+  the option `lcd = always` (companion/app/boxui.py, the box's own words;
+  companion/engine/refusals.py, the refusals every game shares) but never in one mapped
   `lcd = never` (companion/engine/history.py: setup, replay and undo refusals go to the
   table or the terminal). The mark is the extracted comment `LCD_NOTE` ("#." in the
   catalogs), which translators see too;

@@ -4,7 +4,7 @@ This module owns the box's glass: the 4-bit init sequence and diff writes (only 
 that changed are sent, so a bid step costs a few I2C bytes, not a repaint). Backpack wiring:
 P0 RS, P1 RW (always low: we only write), P2 E, P3 backlight, P4-P7 D4-D7. Text arrives as
 HD44780 ROM codes (the host maps it), so every character is written as its code unchanged.
-MicroPython subset only; tested on the desktop against hardware.fake_lcd's PCF8574 model.
+MicroPython subset only; tested on the desktop against companion.boxes.fake_lcd's PCF8574 model.
 """
 
 # typing.TYPE_CHECKING without importing typing, which MicroPython lacks (mypy and ruff read

@@ -6,7 +6,10 @@ import os
 import subprocess
 import sys
 
+import pytest
 
+
+@pytest.mark.slow  # a subprocess
 def test_a_reader_that_left_gets_no_traceback() -> None:
     # The read end is closed before the CLI starts, so its first write meets a closed pipe
     # every time (with `| head -1` it would depend on who runs first).

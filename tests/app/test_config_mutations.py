@@ -124,6 +124,13 @@ def example(name: str, make: Callable[[str, Path], tuple[bytes, int]], words: st
     return Mutation(name, EXAMPLE, make, words)
 
 
+def each(what: str, line: str, words: str, values: dict[str, str]) -> list[Mutation]:
+    """One example per wrong value (by name) of `line`'s key, each refused with `words`."""
+    key = line.partition(" = ")[0]
+    return [example(f"{what} {name}", replace(line, f"{key} = {value}"), words)
+            for name, value in values.items()]
+
+
 def keyboard(name: str, make: Callable[[str, Path], tuple[bytes, int]]) -> Mutation:
     return Mutation(name, KEYBOARD, make)
 
@@ -134,8 +141,7 @@ S1, B1, B2 = 'name = "Seat 1"', 'box = "gpio:0"', 'box = "gpio:1"'
 
 MUTATIONS = [
     # types
-    example("game a number", replace(G, "game = 5"), "game must be text"),
-    example("game a boolean", replace(G, "game = true"), "game must be text"),
+    *each("game", G, "game must be text", {"a number": "5", "a boolean": "true"}),
     example("game unknown", replace(G, 'game = "chess"'), "unknown game"),
     example("game missing", at_line(replace(G, "# no game"), 1), "missing 'game'"),
     example("language a number", replace(L, "language = 1"), "language must be text"),
@@ -144,30 +150,14 @@ MUTATIONS = [
     example("lcd unknown", replace('lcd = "pcf8574"', 'lcd = "hd44780"'), "LCD backpack"),
     example("lcd a number", replace('lcd = "pcf8574"', "lcd = 27"), "lcd must be text"),
     example("options not a table", instead_of("[options]", "options = 3"), "[options] table"),
-    example("start_coins text", replace("start_coins = 10", 'start_coins = "10"'),
-            "whole number"),
-    example("start_coins float", replace("start_coins = 10", "start_coins = 10.5"),
-            "whole number"),
-    example("start_coins negative", replace("start_coins = 10", "start_coins = -1"),
-            "whole number"),
-    example("start_coins boolean", replace("start_coins = 10", "start_coins = true"),
-            "whole number"),
-    example("start_coins huge", replace("start_coins = 10",
-                                        "start_coins = 99999999999999999"), "whole number"),
-    example("size one number", replace('size = "native"', "size = [800]"), "display size"),
-    example("size three numbers", replace('size = "native"', "size = [800, 480, 1]"),
-            "display size"),
-    example("size text", replace('size = "native"', 'size = "800x480"'), "display size"),
-    example("size too small", replace('size = "native"', "size = [100, 100]"), "display size"),
-    example("size booleans", replace('size = "native"', "size = [true, 480]"), "display size"),
-    example("size floats", replace('size = "native"', "size = [800.0, 480.0]"),
-            "display size"),
-    example("fullscreen text false", replace("fullscreen = true", 'fullscreen = "false"'),
-            "true or false"),
-    example("fullscreen text true", replace("fullscreen = true", 'fullscreen = "true"'),
-            "true or false"),
-    example("fullscreen a number", replace("fullscreen = true", "fullscreen = 1"),
-            "true or false"),
+    *each("start_coins", "start_coins = 10", "whole number", {
+        "text": '"10"', "float": "10.5", "negative": "-1", "boolean": "true",
+        "huge": "99999999999999999"}),
+    *each("size", 'size = "native"', "display size", {
+        "one number": "[800]", "three numbers": "[800, 480, 1]", "text": '"800x480"',
+        "too small": "[100, 100]", "booleans": "[true, 480]", "floats": "[800.0, 480.0]"}),
+    *each("fullscreen", "fullscreen = true", "true or false", {
+        "text false": '"false"', "text true": '"true"', "a number": "1"}),
     example("show_lcds text false", insert("fullscreen = true", 'show_lcds = "false"'),
             "true or false"),
     example("show_lcds a number", insert("fullscreen = true", "show_lcds = 0"),
@@ -175,28 +165,23 @@ MUTATIONS = [
     example("kiosk text", insert("fullscreen = true", 'kiosk = "yes"'), "true or false"),
     example("display not a table", instead_of("[display]", "display = 1"), "[display] table"),
     example("host not a table", instead_of("[host]", 'host = "keyboard"'), "[host] table"),
-    example("name empty", replace(S1, 'name = ""'), "has no name"),
-    example("name blank", replace(S1, 'name = "   "'), "has no name"),
-    example("name a number", replace(S1, "name = 5"), "has no name"),
+    *each("name", S1, "has no name", {"empty": '""', "blank": '"   "', "a number": "5"}),
     example("colour a word", insert(S1, 'colour = "red"'), "#rrggbb"),
     example("colour short", insert(S1, 'colour = "#12345"'), "#rrggbb"),
     example("colour a number", insert(S1, "colour = 0xd64541"), "#rrggbb"),
     example("seat not a table", instead_of("[[seat]]", 'seat = "Ann"'), "no seats"),
     # box specs, each kind's range
     example("gpio 6", replace(B1, 'box = "gpio:6"'), "no gpio box 6"),
-    example("gpio -1", replace(B1, 'box = "gpio:-1"'), "numbered 0 to 5"),
-    example("gpio x", replace(B1, 'box = "gpio:x"'), "numbered 0 to 5"),
-    example("gpio 1.0", replace(B1, 'box = "gpio:1.0"'), "numbered 0 to 5"),
-    example("gpio empty", replace(B1, 'box = "gpio:"'), "numbered 0 to 5"),
+    *each("gpio", B1, "numbered 0 to 5", {
+        "-1": '"gpio:-1"', "x": '"gpio:x"', "1.0": '"gpio:1.0"', "empty": '"gpio:"',
+        "superscript": '"gpio:²"'}),
     example("gpio no number", replace(B1, 'box = "gpio"'), "not understood"),
-    example("gpio superscript", replace(B1, 'box = "gpio:²"'), "numbered 0 to 5"),
     example("mock 9", replace(B1, 'box = "mock:9"'), "no mock box 9"),
     example("mock 6", replace(B1, 'box = "mock:6"'), "no mock box 6"),
     example("keyboard 18", replace(B1, 'box = "keyboard:18"'), "no keyboard box 18"),
     example("keyboard -1", replace(B1, 'box = "keyboard:-1"'), "numbered 0 to 17"),
     example("usb kind", replace(B1, 'box = "usb:1"'), "not understood"),
-    example("box a number", replace(B1, "box = 0"), "box must be text"),
-    example("box a boolean", replace(B1, "box = true"), "box must be text"),
+    *each("box", B1, "box must be text", {"a number": "0", "a boolean": "true"}),
     example("serial empty id", replace(B1, 'box = "serial:"'), "a box id is"),
     example("serial id with a space", replace(B1, 'box = "serial:my box"'), "a box id is"),
     example("serial id too long", replace(B1, 'box = "serial:' + "a" * 33 + '"'),
@@ -244,8 +229,7 @@ MUTATIONS = [
     example("utf-16 file", whole("utf-16"), "not UTF-8"),
     example("NUL byte", encoded(S1, 'name = "A\0"', "utf-8"), "not valid TOML"),
     # journal paths
-    example("journal empty", replace(J, 'journal = ""'), "journal is empty"),
-    example("journal blank", replace(J, 'journal = "   "'), "journal is empty"),
+    *each("journal", J, "journal is empty", {"empty": '""', "blank": '"   "'}),
     example("journal a number", replace(J, "journal = 7"), "journal must be a file name"),
     example("journal a folder name", replace(J, 'journal = "{tmp}/state/"'), "names a folder"),
     example("journal an existing folder", replace(J, 'journal = "{tmp}"'), "is a folder"),
@@ -329,6 +313,7 @@ def test_the_good_bases_start() -> None:
         parse_config(tomllib.loads(text), text)
 
 
+@pytest.mark.slow  # a subprocess per config
 @pytest.mark.parametrize("line", ['show_lcds = "false"', 'box = "gpio:-1"', "box = 7"])
 def test_the_command_itself_prints_no_traceback(line: str, tmp_path: Path) -> None:
     """The installed entry point, in a fresh interpreter: one message, exit 2."""

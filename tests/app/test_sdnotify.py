@@ -96,6 +96,7 @@ TableConfig = Callable[..., Path]  # the fixture in conftest.py
 MOCKS = ("mock:0", "mock:1", "mock:2")
 
 
+@pytest.mark.slow  # `companion run` in a subprocess
 def test_the_running_table_pings_the_watchdog_while_idle(
         tmp_path: Path, listener: tuple[socket.socket, str], table_config: TableConfig) -> None:
     sock, path = listener

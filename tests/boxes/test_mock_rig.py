@@ -80,6 +80,7 @@ def test_led_modes_show_on_the_rig(pins: Any) -> None:
         assert seen == {True, False}
 
 
+@pytest.mark.slow  # two rigs built
 def test_close_resets_the_factory_so_a_new_rig_can_use_the_pins(pins: Any) -> None:
     MockRig(6, pins).close()
     with MockRig(6, pins) as rig:

@@ -218,6 +218,7 @@ def test_a_port_is_opened_exclusively(table: Callable[..., Table], tmp_path: Pat
         other.close()
 
 
+@pytest.mark.slow  # a box restarted on a pty, waited for
 @pytest.mark.parametrize("hello", [True, False], ids=["hello", "no-hello"])
 def test_a_box_restarting_behind_an_open_port_loses_nothing(
         table: Callable[..., Table], caplog: pytest.LogCaptureFixture, hello: bool) -> None:

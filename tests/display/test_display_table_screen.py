@@ -35,6 +35,7 @@ def contained(outer: pygame.Rect, inner: pygame.Rect) -> bool:
     return outer.contains(inner) or (inner.w == 0 and inner.h == 0)
 
 
+@pytest.mark.slow  # full tables drawn and saved
 @pytest.mark.parametrize("size", SIZES)
 def test_reveal_draws_every_region(size: tuple[int, int], tmp_path: Path) -> None:
     history = scenes.reveal_history()
@@ -168,6 +169,7 @@ def test_no_lcds_without_lcd_lines() -> None:
     assert colour_pixels(screen.surface, screen.surface.get_rect(), ts.LCD_BG) == 0
 
 
+@pytest.mark.slow  # 8 full tables drawn
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("count", [3, 6, 12, 18])
 def test_seat_grid_adapts_to_the_count(size: tuple[int, int], count: int) -> None:
@@ -194,6 +196,7 @@ def test_seat_grid_adapts_to_the_count(size: tuple[int, int], count: int) -> Non
     assert screen.audit.problems == {}
 
 
+@pytest.mark.slow  # full tables drawn
 @pytest.mark.parametrize("size", SIZES)
 def test_long_texts_stay_inside_their_boxes(size: tuple[int, int]) -> None:
     history = scenes.reveal_history()

@@ -60,6 +60,7 @@ def ink_rows(surface: pygame.Surface, rect: pygame.Rect) -> list[int]:
     return rows
 
 
+@pytest.mark.slow  # 36 full-screen renders
 @pytest.mark.parametrize("lang", ["en", "pl"])
 @pytest.mark.parametrize("name", sorted(FAULTS))
 def test_fault_words_are_on_the_screen_in_full_and_big(tmp_path: Path, name: str,

@@ -115,6 +115,7 @@ def letters_tall(surface: pygame.Surface, rect: pygame.Rect, bg: pygame.Color) -
     return tallest
 
 
+@pytest.mark.slow  # 28 full-screen renders
 @pytest.mark.parametrize("size", [(1280, 720), (800, 480)], ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", ["en", "pl"])
 @pytest.mark.parametrize("scene", sorted(SCENES))

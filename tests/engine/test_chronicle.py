@@ -52,6 +52,7 @@ def test_random_growth_matches_tuples() -> None:
         assert c == t and tuple(c) == t and c[-3:] == t[-3:]
 
 
+@pytest.mark.slow  # a long game undone far back
 def test_undo_far_back_through_snapshots_gives_the_states_of_a_replay() -> None:
     from bench.journals import generate
 

@@ -512,6 +512,7 @@ def test_best_suits_from_counts(cards: dict[str, int], suits: tuple[int, ...]) -
     assert best_suits(cards) == suits
 
 
+@pytest.mark.slow  # every split of every hand
 def test_best_suits_beat_every_other_split() -> None:
     """Brute force over small hands: no way of dealing the cards into suits scores more."""
     from itertools import product

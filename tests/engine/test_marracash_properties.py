@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -167,6 +168,7 @@ def test_public_view_does_not_depend_on_locked_sealed_bids(ms: list[tuple[Any, .
             assert GAME.prompt(twin, seat) == GAME.prompt(state, seat)
 
 
+@pytest.mark.slow  # many random games
 def test_random_play_reaches_every_stage() -> None:
     """The generator above is worth its name: a fixed long run visits the whole game."""
     seen: set[str] = set()

@@ -9,11 +9,11 @@ reaches phase 12 at once. Minoa (seat 2) is first in A.S.T. order.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from companion.app.cli import replay_outcome
+from engine_lines import replay
+
 from companion.engine.games.mega_civilization import CIV_NAMES
 from companion.engine.games.mega_civilization.advances import (
     ADVANCES,
@@ -44,10 +44,7 @@ def to_phase_12(n: int) -> list[dict[str, Any]]:
 def scenario(tmp_path: Path, lines: list[dict[str, Any]], seats: list[str] | None = None,
              **options: Any) -> dict[str, Any]:
     opts = {"ask_treasury": "no", "start_treasury": 40, "treasury_each_turn": "no", **options}
-    setup = {"type": "setup", "game": GAME, "seats": seats or SEATS, "options": opts}
-    path = tmp_path / "case.jsonl"
-    path.write_text("\n".join(json.dumps(x) for x in [setup, *lines]) + "\n")
-    return replay_outcome(path)
+    return replay(tmp_path, GAME, seats or SEATS, lines, opts)
 
 
 def buy(seat: int, advances: list[str], cards: dict[str, int], treasury: int = 0,

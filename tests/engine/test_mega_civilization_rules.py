@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from engine_lines import replay
 
-from companion.app.cli import main, replay_outcome
+from companion.app.cli import main
 from companion.engine.actions import Enter, Host
 from companion.engine.games.mega_civilization import CIV_NAMES, CIVS
 
@@ -27,10 +28,7 @@ def scenario(tmp_path: Path, lines: list[dict[str, Any]], seats: list[str] | Non
              **options: Any) -> dict[str, Any]:
     # The calamity count (option `calamities = count`); by name: ..._advances.py.
     opts = {"ask_treasury": "no", "start_treasury": 40, "calamities": "count", **options}
-    setup = {"type": "setup", "game": GAME, "seats": seats or SEATS, "options": opts}
-    path = tmp_path / "case.jsonl"
-    path.write_text("\n".join(json.dumps(x) for x in [setup, *lines]) + "\n")
-    return replay_outcome(path)
+    return replay(tmp_path, GAME, seats or SEATS, lines, opts)
 
 
 def enter(seat: int, value: int | str) -> dict[str, Any]:
@@ -138,7 +136,7 @@ def test_cities_can_be_changed_until_everyone_has_entered(tmp_path: Path) -> Non
     out = scenario(tmp_path, [enter(EGYPT, 4), enter(EGYPT, 5),
                               {"type": "withdraw", "seat": EGYPT}, *cities(2, 5, 3, 0, 0),
                               {"type": "withdraw", "seat": EGYPT}])
-    assert refused(out) == ["Already entered hold OK: change", "Nothing locked"]
+    assert refused(out) == ["Already entered hold OK: change", "Nothing locked to unlock"]
     assert out["cities"][EGYPT] == {"seat": EGYPT, "cities": 2}
     assert out["draw_order"] == [EGYPT, MINOA, HELLAS]
 

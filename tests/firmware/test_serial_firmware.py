@@ -27,7 +27,7 @@ class FakePin:
 
 
 class FakeMachineI2C:
-    """machine.I2C over hardware.fake_lcd's bus: positional writeto and scan()."""
+    """machine.I2C over companion.boxes.fake_lcd's bus: positional writeto and scan()."""
 
     def __init__(self, bus: FakeI2CBus) -> None:
         self.bus = bus

@@ -114,6 +114,7 @@ def join(driver: Any, table: PhoneTable, name: str) -> None:
     wait_until(lambda: "led" in led(driver) and lcd(driver)[0].strip(), WAIT, "the seat")
 
 
+@pytest.mark.slow  # Chromium
 def test_two_phones_bid_lock_unlock_and_see_the_reveal(tmp_path: Path,
                                                         phones: Callable[[], Any]) -> None:
     table = PhoneTable(tmp_path)

@@ -13,6 +13,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -20,6 +22,7 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+@pytest.mark.slow  # `companion run` in a subprocess
 def test_companion_run_serves_the_join_page(tmp_path: Path) -> None:
     port = free_port()
     config = tmp_path / "c.toml"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...engine.actions import Action, Host, Value
 from ...engine.errors import IllegalAction
@@ -36,7 +37,7 @@ class Demo:
 
 
 def play_until(demo: Demo, *, after_command: str | None = None,
-               before_shot: str | None = None, strict: bool = False) -> History:
+               before_shot: str | None = None, strict: bool = False) -> History[Any]:
     """The demo's game as the engine sees it, played up to a point: just after the host
     command `after_command`, or just before the shot `before_shot` (else to the end).
     The demo's deliberate refusals are skipped, as they change nothing; `strict` raises on

@@ -19,6 +19,7 @@ from typing import Literal
 from ..actions import Action, Enter, Host, Value
 from ..errors import IllegalAction
 from ..prompts import Choice, Prompt
+from ..refusals import ALREADY_LOCKED, NOTHING_LOCKED
 from ..text import Msg
 
 
@@ -31,12 +32,12 @@ class SealedRound:
         if seat not in self.seats:
             raise IllegalAction("Not in this\nround")
         if seat in self.entries:
-            raise IllegalAction("Already locked\nhold OK: unlock")
+            raise IllegalAction(ALREADY_LOCKED)
         return SealedRound(self.seats, {**self.entries, seat: value})
 
     def withdraw(self, seat: int) -> SealedRound:
         if seat not in self.entries:
-            raise IllegalAction("Nothing locked")
+            raise IllegalAction(NOTHING_LOCKED)
         return SealedRound(self.seats, {s: v for s, v in self.entries.items() if s != seat})
 
     def without(self, seat: int) -> SealedRound:

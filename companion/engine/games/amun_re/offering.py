@@ -16,7 +16,7 @@ from dataclasses import replace
 from ...actions import Value
 from ...chronicle import appended
 from ...errors import IllegalAction
-from ...game import Event, Step
+from ...game import ALREADY_LOCKED, NOTHING_LOCKED, Event, Step
 from ...ledger import SUPPLY, seat_account
 from ...rounds.ordered import OrderedRound
 from ...rounds.sealed import SealedRound
@@ -55,7 +55,7 @@ def offer(state: AmunReState, seat: int, value: Value) -> Step[AmunReState]:
     assert rnd is not None and rnd.offering is not None
     off = rnd.offering
     if off.entries.is_locked(seat):
-        raise IllegalAction("Already locked\nhold OK: unlock")
+        raise IllegalAction(ALREADY_LOCKED)
     with_card = seat in off.pending
     if value in (ADJ_YES, ADJ_NO):
         # Below the numbers on the box: the Offering Adjustment goes with the offer (or not).
@@ -123,9 +123,7 @@ def adjust(state: AmunReState, seat: int, value: Value) -> Step[AmunReState]:
 def withdraw(state: AmunReState, seat: int) -> Step[AmunReState]:
     rnd = state.current
     if state.phase != "offering" or rnd is None or rnd.offering is None:
-        # The sealed round's own wording, not the shared NOTHING_LOCKED: a worked example
-        # (docs/examples/amun-re/offering_ties) prints this refusal.
-        raise IllegalAction("Nothing locked")
+        raise IllegalAction(NOTHING_LOCKED)
     off = replace(rnd.offering, entries=rnd.offering.entries.withdraw(seat))
     return Step(with_offering(state, off),
                 (Event(msg("{name} unlocked", name=state.seats[seat].name)),))

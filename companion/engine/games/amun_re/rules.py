@@ -8,18 +8,15 @@ are the `edition = "2016"` preset).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from ...actions import Value
 from ...errors import IllegalAction
-from ...game import Game, HostCommand, OptionSpec, Rules, Step
+from ...game import Game, OptionSpec, Rules, Step, Views
 from ...ledger import Ledger
-from ...prompts import Prompt
 from ...rounds.sealed import SealedRound
 from ...scorepad import pad_round
 from ...seats import Seat
 from ...text import msg
-from ...views import TableView
 from . import asks, auction, host, offering, outcome, prompts, provinces, scoring, table
 from .state import AmunReState, Hand
 
@@ -86,9 +83,7 @@ class AmunRe(Rules[AmunReState]):
             "end": host.end,
             "province": provinces.enter,
         }
-
-    def phase(self, state: AmunReState) -> str:
-        return state.phase
+        self.views = Views(prompts.prompt, host.commands, table.table, outcome.outcome)
 
     def sealed(self, state: AmunReState) -> SealedRound | None:
         if state.phase == "kingdom":  # the kingdom's score pads, revealed together
@@ -111,20 +106,6 @@ class AmunRe(Rules[AmunReState]):
         if state.phase == "kingdom":
             return scoring.reopen(state, seat)
         return offering.withdraw(state, seat)
-
-    # -- the seat's own box, the host menu, the public table and replay --json
-
-    def prompt(self, state: AmunReState, seat: int) -> Prompt:
-        return prompts.prompt(state, seat)
-
-    def host_commands(self, state: AmunReState) -> tuple[HostCommand, ...]:
-        return host.commands(state)
-
-    def table(self, state: AmunReState) -> TableView:
-        return table.table(self.name, state)
-
-    def outcome(self, state: AmunReState) -> dict[str, Any]:
-        return outcome.outcome(self.id, state)
 
 
 GAME: Game[AmunReState] = AmunRe()

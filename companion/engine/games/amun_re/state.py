@@ -12,10 +12,10 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from ...actions import Value
-from ...ledger import Ledger
+from ...game import TableState
 from ...rounds.ordered import OrderedRound
 from ...rounds.sealed import SealedRound
-from ...seats import Seat, clockwise_from
+from ...seats import clockwise_from
 from ...text import Msg, msg
 
 # The board's provinces, by name. Only these are confirmed by a source we could read:
@@ -253,10 +253,7 @@ class Ask:
 
 
 @dataclass(frozen=True)
-class AmunReState:
-    seats: tuple[Seat, ...]
-    options: Mapping[str, Value]
-    ledger: Ledger
+class AmunReState(TableState):
     hands: tuple[Hand, ...]
     phase: Phase
     start_player: int

@@ -8,18 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any
 
 from ...actions import Host, Value
 from ...chronicle import appended, last_replaced
 from ...errors import IllegalAction
-from ...game import GAME_OVER, Event, Game, HostCommand, OptionSpec, Rules, Step
+from ...game import GAME_OVER, Event, Game, HostCommand, OptionSpec, Rules, Step, Views
 from ...ledger import SUPPLY, Ledger, seat_account
 from ...prompts import Prompt
 from ...rounds.sealed import SealedRound
 from ...seats import Seat, clockwise_from
 from ...text import Msg, msg
-from ...views import TableView
 from . import table
 from .resolve import resolve
 from .state import (
@@ -70,9 +68,7 @@ class CamelUpOffSeason(Rules[CamelState]):
             "adjust": self._adjust,
             "end": self._end,
         }
-
-    def phase(self, state: CamelState) -> str:
-        return state.phase
+        self.views = Views(self.prompt, self._host_commands, table.table, table.outcome)
 
     def sealed(self, state: CamelState) -> SealedRound | None:
         cur = state.current
@@ -328,7 +324,7 @@ class CamelUpOffSeason(Rules[CamelState]):
             return Prompt("wait", msg("Game over"), info=msg("You have {n}", n=coins), money=coins)
         return Prompt("wait", msg("Wait for card"), info=msg("Host draws it"), money=coins)
 
-    def host_commands(self, state: CamelState) -> tuple[HostCommand, ...]:
+    def _host_commands(self, state: CamelState) -> tuple[HostCommand, ...]:
         cmds: list[HostCommand] = []
         if state.phase in ("card", "income"):
             cmds.append(
@@ -360,14 +356,6 @@ class CamelUpOffSeason(Rules[CamelState]):
                         )
                     )
         return tuple(cmds)
-
-    # -- the public table and replay --json
-
-    def table(self, state: CamelState) -> TableView:
-        return table.table(self.name, state)
-
-    def outcome(self, state: CamelState) -> dict[str, Any]:
-        return table.outcome(self.id, state)
 
 
 GAME: Game[CamelState] = CamelUpOffSeason()

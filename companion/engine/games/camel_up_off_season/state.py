@@ -11,10 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ...actions import Value
-from ...ledger import Ledger
+from ...game import TableState
 from ...rounds.sealed import SealedRound
-from ...seats import Seat
 from ...text import Msg, msg
 
 HIGHEST = "highest_bet"
@@ -87,10 +85,7 @@ class Auction:
 
 
 @dataclass(frozen=True)
-class CamelState:
-    seats: tuple[Seat, ...]
-    options: Mapping[str, Value]
-    ledger: Ledger
+class CamelState(TableState):
     phase: Phase
     first_player: int
     auctions: Sequence[Auction] = ()

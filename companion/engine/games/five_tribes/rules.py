@@ -10,20 +10,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from itertools import permutations
-from typing import Any
 
 from ...actions import Host, Value
 from ...chronicle import appended
 from ...errors import IllegalAction
-from ...game import GAME_OVER, Event, Game, HostCommand, OptionSpec, Rules, Step
+from ...game import GAME_OVER, Event, Game, HostCommand, OptionSpec, Rules, Step, Views
 from ...ledger import Ledger
-from ...prompts import Prompt
 from ...rounds.ordered import OrderedRound
 from ...rounds.sealed import SealedRound
 from ...scorepad import pad_round
 from ...seats import Seat
 from ...text import Msg, msg
-from ...views import TableView
 from . import boxes, scoring, table
 from .bidding import bid
 from .state import Bid, FiveTribesState, default_bid_order, markers
@@ -52,9 +49,8 @@ class FiveTribes(Rules[FiveTribesState]):
                          "over": self._over}
         self.on_host = {"bid_order": self._bid_order, "kumarbi": self._kumarbi,
                         "adjust": self._adjust, "end": self._end}
-
-    def phase(self, state: FiveTribesState) -> str:
-        return state.phase
+        # The table (table.py) never shows a seat's gold before the game is over.
+        self.views = Views(boxes.prompt, self._host_commands, table.table, table.outcome)
 
     def sealed(self, state: FiveTribesState) -> SealedRound | None:
         """The score pads, while they are filled in: sealed like any round, so once every
@@ -129,10 +125,7 @@ class FiveTribes(Rules[FiveTribesState]):
 
     # -- the seat's own box, and the host's menu
 
-    def prompt(self, state: FiveTribesState, seat: int) -> Prompt:
-        return boxes.prompt(state, seat)
-
-    def host_commands(self, state: FiveTribesState) -> tuple[HostCommand, ...]:
+    def _host_commands(self, state: FiveTribesState) -> tuple[HostCommand, ...]:
         names = state.names()
         n = len(state.seats)
         cmds: list[HostCommand] = []
@@ -152,14 +145,6 @@ class FiveTribes(Rules[FiveTribesState]):
         # `adjust` (seat, signed amount) is accepted but not listed: an amount cannot be
         # picked from a menu, and a listed entry would show the amount on the table screen.
         return tuple(cmds)
-
-    # -- the public table (never a seat's gold before the game is over) and replay --json
-
-    def table(self, state: FiveTribesState) -> TableView:
-        return table.table(self.name, state)
-
-    def outcome(self, state: FiveTribesState) -> dict[str, Any]:
-        return table.outcome(self.id, state)
 
 
 def _parse_order(n: int, text: str) -> tuple[int, ...]:

@@ -10,10 +10,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ...actions import Value
-from ...ledger import Ledger
+from ...game import TableState
 from ...rounds.ordered import OrderedRound
-from ...seats import Seat, clockwise_from
+from ...seats import clockwise_from
 from ...text import Msg, msg
 
 # The turn order track, best spot first. Index = spot; 6, 7 and 8 are the three 0s.
@@ -157,10 +156,7 @@ class Sale:
 
 
 @dataclass(frozen=True)
-class FiveTribesState:
-    seats: tuple[Seat, ...]
-    options: Mapping[str, Value]
-    ledger: Ledger
+class FiveTribesState(TableState):
     phase: Phase
     bid: Bid  # the current bid; kept through the play phase to show the track
     play: OrderedRound | None = None

@@ -9,18 +9,15 @@ Rules as applied: docs/games/marracash.md.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from ...actions import Host, Value
 from ...errors import IllegalAction
-from ...game import GAME_OVER, Event, Game, HostCommand, OptionSpec, Rules, Step
+from ...game import GAME_OVER, Event, Game, OptionSpec, Rules, Step, Views
 from ...ledger import Ledger
-from ...prompts import Prompt
 from ...rounds.ordered import OrderedRound
 from ...rounds.sealed import SealedRound
 from ...seats import Seat, clockwise_from
 from ...text import msg
-from ...views import TableView
 from . import auction, host, outcome, prompts, table, turns
 from .state import PRESETS, SHOPS, MarraState, Shop, shop_name
 
@@ -86,9 +83,7 @@ class MarraCash(Rules[MarraState]):
             "adjust": _host(host.adjust),
             "end_game": _host(host.end_game),
         }
-
-    def phase(self, state: MarraState) -> str:
-        return state.stage
+        self.views = Views(prompts.prompt, host.commands, table.table, outcome.outcome)
 
     def sealed(self, state: MarraState) -> SealedRound | None:
         au = state.auction
@@ -100,7 +95,7 @@ class MarraCash(Rules[MarraState]):
         if first >= len(seats):
             raise IllegalAction(msg("No seat {n}\nto start", n=first + 1))
         ledger = Ledger.for_seats(len(seats), amounts.start)
-        return MarraState(seats, dict(options), amounts, ledger, dict.fromkeys(SHOPS, Shop()),
+        return MarraState(seats, dict(options), ledger, amounts, dict.fromkeys(SHOPS, Shop()),
                           int(options["queue"]), "first", "pick", first, first,
                           first_round=OrderedRound.of(clockwise_from(first, len(seats))))
 
@@ -116,20 +111,6 @@ class MarraCash(Rules[MarraState]):
             events.append(Event(msg("You won {shop}", shop=shop_name(new.auction.shop)),
                                 new.auction.winner))
         return Step(new, tuple(events))
-
-    # -- the seat's own box, the host menu, the public table and replay --json
-
-    def prompt(self, state: MarraState, seat: int) -> Prompt:
-        return prompts.prompt(state, seat)
-
-    def host_commands(self, state: MarraState) -> tuple[HostCommand, ...]:
-        return host.commands(state)
-
-    def table(self, state: MarraState) -> TableView:
-        return table.table(self.name, state)
-
-    def outcome(self, state: MarraState) -> dict[str, Any]:
-        return outcome.outcome(self.id, state)
 
 
 GAME: Game[MarraState] = MarraCash()

@@ -9,14 +9,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from ...actions import Value
 from ...chronicle import appended
 from ...errors import IllegalAction
-from ...ledger import SUPPLY, Ledger, seat_account
+from ...game import TableState
+from ...ledger import SUPPLY, seat_account
 from ...rounds.open_auction import OpenAuction
 from ...rounds.ordered import OrderedRound
 from ...rounds.sealed import SealedRound
-from ...seats import Seat, clockwise_from
+from ...seats import clockwise_from
 from ...text import Msg, msg, msg_in
 
 COLOURS = ("red", "blue", "green", "yellow", "purple")
@@ -124,11 +124,8 @@ class Move:
 
 
 @dataclass(frozen=True)
-class MarraState:
-    seats: tuple[Seat, ...]
-    options: Mapping[str, Value]
+class MarraState(TableState):
     amounts: Amounts
-    ledger: Ledger
     shops: Mapping[str, Shop]
     queue: int  # people outside the city walls
     round: Round
@@ -147,6 +144,11 @@ class MarraState:
     auctions: Sequence[Auction] = ()  # finished auctions
     moves: Sequence[Move] = ()
     log: Sequence[Msg] = ()
+
+    @property
+    def phase(self) -> str:
+        """The stage is what picks the handler of a seat's entry (`Rules.phase`)."""
+        return self.stage
 
     def money(self, seat: int) -> int:
         return self.ledger.seat(seat)

@@ -17,7 +17,7 @@ from dataclasses import replace
 from ...actions import Host, Value
 from ...chronicle import appended
 from ...errors import IllegalAction
-from ...game import Event, Step
+from ...game import ALREADY_LOCKED, Event, Step
 from ...prompts import Choice, Prompt
 from ...rounds.sealed import SealedRound
 from ...text import msg
@@ -58,7 +58,7 @@ def count(state: MegaState, seat: int, value: Value) -> Step[MegaState]:
 
 def _name_entry(state: MegaState, seat: int, value: Value) -> Step[MegaState]:
     if state.calamity.is_locked(seat):
-        raise IllegalAction("Already locked\nhold OK: unlock")
+        raise IllegalAction(ALREADY_LOCKED)
     n = len(state.seats)
     names = {c.name for c in in_game(n)}
     draft = list(state.cal_draft.get(seat, ()))

@@ -10,16 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
 from ...actions import Value
 from ...errors import IllegalAction
-from ...game import Event, Game, HostCommand, OptionSpec, Rules, Step
-from ...prompts import Prompt
+from ...game import NOTHING_LOCKED, Event, Game, OptionSpec, Rules, Step, Views
 from ...rounds.sealed import SealedRound
 from ...seats import Seat
 from ...text import msg
-from ...views import TableView
 from . import (
     calamities,
     calculator,
@@ -108,9 +105,7 @@ class MegaCivilization(Rules[MegaState]):
             "turn": setup.turn,
             "end": scoring.start,
         }
-
-    def phase(self, state: MegaState) -> str:
-        return state.phase
+        self.views = Views(prompts.prompt, host.commands, table.table, outcome.outcome)
 
     def sealed(self, state: MegaState) -> SealedRound | None:
         return state.calamity if state.phase == "calamity" else None
@@ -139,23 +134,7 @@ class MegaCivilization(Rules[MegaState]):
             return calamities.withdraw(state, seat)
         if state.phase == "score":
             return scoring.withdraw(state, seat)
-        # The sealed round's own wording, not the shared NOTHING_LOCKED: a rule test
-        # (tests/engine/test_mega_civilization_rules.py) pins this refusal.
-        raise IllegalAction("Nothing locked")
-
-    # -- the seat's own box, the host menu, the public table and replay --json
-
-    def prompt(self, state: MegaState, seat: int) -> Prompt:
-        return prompts.prompt(state, seat)
-
-    def host_commands(self, state: MegaState) -> tuple[HostCommand, ...]:
-        return host.commands(state)
-
-    def table(self, state: MegaState) -> TableView:
-        return table.table(self.name, state)
-
-    def outcome(self, state: MegaState) -> dict[str, Any]:
-        return outcome.outcome(self.id, state)
+        raise IllegalAction(NOTHING_LOCKED)
 
 
 GAME: Game[MegaState] = MegaCivilization()

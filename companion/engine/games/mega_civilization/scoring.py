@@ -17,7 +17,7 @@ from typing import Any
 from ...actions import Host, Value
 from ...chronicle import appended
 from ...errors import IllegalAction
-from ...game import Event, Step
+from ...game import NOTHING_LOCKED, Event, Step
 from ...prompts import Prompt
 from ...scoresheet import Category, ScoreSheet, result_line
 from ...text import msg
@@ -64,7 +64,7 @@ def enter(state: MegaState, seat: int, value: Value) -> Step[MegaState]:
 def withdraw(state: MegaState, seat: int) -> Step[MegaState]:
     """The seat enters its A.S.T. step and cities again (before the sheet closes)."""
     if seat not in state.ast_steps:
-        raise IllegalAction("Nothing locked")
+        raise IllegalAction(NOTHING_LOCKED)
     new = replace(state, ast_steps={s: v for s, v in state.ast_steps.items() if s != seat},
                   final_cities={s: v for s, v in state.final_cities.items() if s != seat})
     return Step(new, (Event(msg("{civ} changes the score", civ=state.label(seat))),))

@@ -12,11 +12,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from ...actions import Value
-from ...ledger import Ledger
+from ...game import TableState
 from ...rounds.ordered import OrderedRound
 from ...rounds.sealed import SealedRound
-from ...seats import Seat
 from ...text import Msg, msg
 
 STACKS = 9
@@ -58,10 +56,7 @@ class Timer:
 
 
 @dataclass(frozen=True)
-class MegaState:
-    seats: tuple[Seat, ...]
-    options: Mapping[str, Value]
-    ledger: Ledger
+class MegaState(TableState):
     phase: Phase
     civs: tuple[str | None, ...]
     blocks: tuple[str, ...]

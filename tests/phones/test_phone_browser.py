@@ -78,14 +78,20 @@ def wait_lcd(driver: Any, check: Callable[[tuple[str, str]], bool], what: str) -
                       f"{what}; the page shows {lcd(driver)}")
 
 
+def _class_of(driver: Any, selector: str) -> str:
+    """The class of the element, read in one script: blank while a page loads (an element
+    found first and read after could belong to the page a form post is replacing)."""
+    return str(driver.execute_script(
+        "const e = document.querySelector(arguments[0]); return e ? e.className : '';",
+        selector))
+
+
 def led(driver: Any) -> str:
-    found = driver.find_elements("id", "led")  # none while the page loads
-    return str(found[0].get_attribute("class")) if found else ""
+    return _class_of(driver, "#led")
 
 
 def main_class(driver: Any) -> str:
-    found = driver.find_elements("css selector", "main")  # none while the page loads
-    return str(found[0].get_attribute("class")) if found else ""
+    return _class_of(driver, "main")
 
 
 def tap(driver: Any, key: str, times: int = 1) -> None:

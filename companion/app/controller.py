@@ -37,9 +37,11 @@ from .claims import ClaimDesk
 from .hostmenu import AppCommand, HostMenu, MenuEntry, entries
 from .journal import Journal, StorageFault
 from .storage import RETRY_SECONDS, box_words, down_line, log, table_words, up_line
+from .table_log import Note, undone_text, with_notes
 from .waiting import waiting_line
 
 BANNER_SECONDS = 4.0
+NOTES = 32  # the host's corrections kept for the table's log
 
 
 def host_action(command: str, params: tuple[tuple[str, Value], ...]) -> Action:
@@ -88,7 +90,10 @@ class Controller:
         if journal is not None and journal.down is not None:
             log.warning(down_line(journal.down).render(translate))
         # Made once per state (the state objects are immutable; a new one is a change).
-        self._view: tuple[Any, TableView] | None = None
+        self._view: tuple[Any, list[Note], TableView] | None = None
+        # The host's undos, corrections and voids, kept in the table's log after their
+        # banner (app.table_log); the newest few are enough, older ones have scrolled off.
+        self.notes: list[Note] = []
         self._menu: tuple[Any, int, list[MenuEntry]] | None = None
         self._sync()
 
@@ -166,6 +171,7 @@ class Controller:
                 return False
         revealed = reveals(self.game.sealed(self.history.state), action,
                            self.game.sealed(new_state))
+        undone = self.history.actions[-1] if isinstance(action, Undo) else None
         self.history.accept(action, new_state)
         if revealed and self.on_reveal is not None:
             self.on_reveal()
@@ -177,7 +183,13 @@ class Controller:
         self._sync()
         self._show_events(events, now)
         if isinstance(action, Undo | Correct | Void):
-            self.banner = Banner(self.history.corrections[-1], now + BANNER_SECONDS)
+            # The history's own line for an undo names the raw action, value and all: the
+            # table gets one that names the seat or the command instead.
+            said = (self.history.corrections[-1] if undone is None else undone_text(
+                self.game, self.state, undone, [s.name for s in self.history.setup.seats]))
+            self.banner = Banner(said, now + BANNER_SECONDS)
+            anchor = public_view(self.game, self.state).log
+            self.notes = [*self.notes[-(NOTES - 1):], Note(said, tuple(anchor))]
         return True
 
     def escape(self, now: float) -> bool:
@@ -280,10 +292,13 @@ class Controller:
     # -- output
 
     def table_view(self) -> TableView:
-        """The public view, made once per state: an unchanged table is the same object."""
-        if self._view is None or self._view[0] is not self.state:
-            self._view = (self.state, public_view(self.game, self.state))
-        return self._view[1]
+        """The public view, made once per state: an unchanged table is the same object. Its
+        log holds the host's corrections too, after the lines they followed."""
+        if (self._view is None or self._view[0] is not self.state
+                or self._view[1] is not self.notes):
+            view = with_notes(public_view(self.game, self.state), self.notes)
+            self._view = (self.state, self.notes, view)  # a new note is a new list
+        return self._view[2]
 
     def lcd_lines(self, seat: int) -> tuple[str, str]:
         if seat == HOST_SEAT:

@@ -19,16 +19,8 @@ from ..engine.errors import ConfigError, MalformedInput
 from ..engine.registry import get_game
 from ..engine.seats import DEFAULT_COLOURS, Seat
 from ..engine.text import Msg, msg
-from .config_check import (
-    PHONE,
-    Refused,
-    box_spec,
-    did_you_mean,
-    hides_money,
-    journal_place,
-    journal_text,
-    setup_refusal,
-)
+from . import config_check
+from .config_check import PHONE, Refused, box_spec, did_you_mean, journal_place, journal_text
 from .toml_lines import Path as KeyPath
 from .toml_lines import key_lines, line_of, too_deep
 
@@ -256,22 +248,16 @@ def parse_config(raw: dict[str, Any], text: str = "", path: Path | None = None) 
             except MalformedInput as exc:
                 raise r.fail(("options", spec.name), exc.message,
                              msg("see `companion games` for each game's options")) from exc
-    # What the game itself refuses at setup (a first player past the last seat, a
-    # civilization taken twice) is found now, at its line, before anything is created.
-    table = tuple(sc.seat for sc in seats)
-    given = sorted(options, key=lambda k: -r.line(("options", k)))
-    refused = setup_refusal(game, table, options, given)
-    if refused is not None:
-        key, why = refused
-        raise r.fail(("options", key) if key else ("options",), why.problem, why.fix)
     display = r.table(raw, "display", ("display",))
     r.known(display, KEYS["display"], ("display",))
     show_lcds = r.flag(display, "show_lcds", ("display",))
-    if show_lcds and hides_money(game, table, options):
-        raise r.fail(("display", "show_lcds"),
-                     msg("show_lcds would put every seat's hidden money on the table "
-                         "screen ({game} keeps money secret)", game=game.id),
-                     msg("set show_lcds = false: the LCD mock-ups are for the demo"))
+    # What the game itself refuses at setup (a first player past the last seat, a
+    # civilization taken twice) is found now, at its line, before anything is created.
+    given = sorted(options, key=lambda k: -r.line(("options", k)))  # the last line first
+    table = tuple(sc.seat for sc in seats)
+    refused = config_check.table_refusal(game, table, options, given, show_lcds)
+    if refused is not None:
+        raise r.fail(refused[0], refused[1].problem, refused[1].fix)
     size = _size(r, display)
     volume = display.get("volume", 70)
     if isinstance(volume, bool) or not isinstance(volume, int) or not 0 <= volume <= 100:

@@ -107,11 +107,23 @@ def _fits(game: Game[Any], seats: tuple[Seat, ...], rest: Mapping[str, Any],
     return msg("with {n} seats use one of: {values}", n=n, values=values)
 
 
-def hides_money(game: Game[Any], seats: tuple[Seat, ...], options: Mapping[str, Any]) -> bool:
-    """Whether the game keeps seats' money off the table screen (then the LCD mock-ups,
-    which show each seat's box, must stay off it too)."""
+def table_refusal(game: Game[Any], seats: tuple[Seat, ...], options: Mapping[str, Any],
+                  order: Iterable[str], show_lcds: bool
+                  ) -> tuple[tuple[str, ...], Refused] | None:
+    """The setting (its path) the table cannot start with, and why: an option the game
+    refuses at setup (`setup_refusal`), or show_lcds where the game keeps money secret (the
+    LCD mock-ups show each seat's box, hidden money and all)."""
+    refused = setup_refusal(game, seats, options, order)
+    if refused is not None:
+        key, why = refused
+        return ("options", key) if key else ("options",), why
     state = game.setup(seats, resolve_options(game, options))
-    return any(s.money is None for s in public_view(game, state).seats)
+    if show_lcds and any(s.money is None for s in public_view(game, state).seats):
+        return ("display", "show_lcds"), Refused(
+            msg("show_lcds would put every seat's hidden money on the table screen ({game} "
+                "keeps money secret)", game=game.id),
+            msg("set show_lcds = false: the LCD mock-ups are for the demo"))
+    return None
 
 
 def toml_value(value: object) -> str:

@@ -76,7 +76,7 @@ def entries(commands: tuple[HostCommand, ...], can_undo: bool,
     `correct` (seat -> values it may have meant) adds the corrections of a revealed round."""
     out: list[MenuEntry] = []
     for cmd in commands:
-        names = sorted(cmd.params)
+        names = list(cmd.params)  # in the game's order: the first one changes slowest
         stamp = {"at_ms": at_ms} if cmd.timed and at_ms is not None else {}
         confirm = cmd.confirm or cmd.command in DESTRUCTIVE
         if not names:
@@ -84,8 +84,9 @@ def entries(commands: tuple[HostCommand, ...], can_undo: bool,
                                  confirm=confirm))
             continue
         for values in product(*(cmd.params[n] for n in names)):
-            # Labels stay Msgs (rendered later in the table's language), joined by ", ".
-            parts: list[Msg | str] = [cmd.value_labels.get(v, str(v)) for v in values]
+            # Labels stay Msgs (rendered later in the table's language), joined by ", ", in
+            # the order the game lists its parameters ("Iberia, -10": the seat, then the sum).
+            parts = [_value_label(cmd, n, v) for n, v in zip(names, values, strict=True)]
             value: Msg | str = parts[0]
             for part in parts[1:]:
                 value = msg("{a}, {b}", a=value, b=part)
@@ -97,6 +98,11 @@ def entries(commands: tuple[HostCommand, ...], can_undo: bool,
     if can_undo:
         out.append(MenuEntry(msg("Undo the last entry"), Undo(), msg("Undo the last entry")))
     return out
+
+
+def _value_label(cmd: HostCommand, param: str, value: Value) -> Msg | str:
+    own = cmd.labels.get(param, {})
+    return own[value] if value in own else cmd.value_labels.get(value, str(value))
 
 
 def correction_entries(correct: Mapping[int, tuple[Value, ...]],

@@ -42,6 +42,7 @@ from .waiting import waiting_line
 
 BANNER_SECONDS = 4.0
 NOTES = 32  # the host's corrections kept for the table's log
+ENDS = frozenset({"end", "end_game"})  # the games' host commands that end the game
 
 
 def host_action(command: str, params: tuple[tuple[str, Value], ...]) -> Action:
@@ -259,11 +260,33 @@ class Controller:
         return [*self._menu[2], *self.claims.menu_entries(), *self.commands.entries(self._now)]
 
     def _game_entries(self, at_ms: int | None) -> list[MenuEntry]:
-        # Undo is not offered where it would be refused: right after a reveal.
-        can_undo = bool(self.history.actions) and not self.history.last_is_reveal()
-        return entries(self.game.host_commands(self.state), can_undo, at_ms,
-                       self.history.correct_values(),
-                       [s.name for s in self.history.setup.seats])
+        # Nothing is offered that would be refused: undo right after a reveal, a void once
+        # entries follow the reveal, and (the game over) a correction the entries after it
+        # cannot follow.
+        h = self.history
+        can_undo = bool(h.actions) and not h.last_is_reveal()
+        final = self.table_view().final
+        correct = h.correct_values()
+        if final and correct and not self._correctable(correct):
+            correct = {}
+        last = h.actions[-1] if h.actions else None
+        undo = (msg("Undo game end") if isinstance(last, Host)
+                and last.command in ENDS else None)
+        return entries(self.game.host_commands(self.state), can_undo, at_ms, correct,
+                       [s.name for s in h.setup.seats], void=h.last_is_reveal(), final=final,
+                       undo_label=undo)
+
+    def _correctable(self, correct: dict[int, tuple[Value, ...]]) -> bool:
+        """Whether a correction of the last round would be taken (one tried: the entries
+        after the round replay with it or they do not)."""
+        first = next(((s, v[0]) for s, v in sorted(correct.items()) if v), None)
+        if first is None:
+            return False
+        try:
+            self.history.check(Correct(*first))
+        except (IllegalAction, MalformedInput):
+            return False
+        return True
 
     def next_deadline(self) -> float | None:
         times = [s.flash_deadline() for s in self.sessions.values()]

@@ -71,9 +71,13 @@ class MenuEntry:
 
 def entries(commands: tuple[HostCommand, ...], can_undo: bool,
             at_ms: int | None = None, correct: Mapping[int, tuple[Value, ...]] | None = None,
-            seat_names: Sequence[str] = ()) -> list[MenuEntry]:
+            seat_names: Sequence[str] = (), *, void: bool = True, final: bool = False,
+            undo_label: Msg | None = None) -> list[MenuEntry]:
     """Flatten the offered commands; `timed` ones carry `at_ms`, the moment the host chose.
-    `correct` (seat -> values it may have meant) adds the corrections of a revealed round."""
+    `correct` (seat -> values it may have meant) adds the corrections of a revealed round,
+    `void` its voids (only right after the reveal: later they are refused); `final`: the
+    game is over, so a correction says it changes the last round; `undo_label` names what
+    an undo takes back where "the last entry" would not say it (the end of the game)."""
     out: list[MenuEntry] = []
     for cmd in commands:
         names = list(cmd.params)  # in the game's order: the first one changes slowest
@@ -94,9 +98,10 @@ def entries(commands: tuple[HostCommand, ...], can_undo: bool,
             action = Host.make(cmd.command, **dict(zip(names, values, strict=True)), **stamp)
             out.append(MenuEntry(label, action, cmd.label, value, confirm))
     if correct:
-        out.extend(correction_entries(correct, seat_names))
+        out.extend(correction_entries(correct, seat_names, void=void, final=final))
     if can_undo:
-        out.append(MenuEntry(msg("Undo the last entry"), Undo(), msg("Undo the last entry")))
+        undo = undo_label or msg("Undo the last entry")
+        out.append(MenuEntry(undo, Undo(), undo))
     return out
 
 
@@ -105,15 +110,19 @@ def _value_label(cmd: HostCommand, param: str, value: Value) -> Msg | str:
     return own[value] if value in own else cmd.value_labels.get(value, str(value))
 
 
-def correction_entries(correct: Mapping[int, tuple[Value, ...]],
-                       names: Sequence[str]) -> list[MenuEntry]:
+def correction_entries(correct: Mapping[int, tuple[Value, ...]], names: Sequence[str],
+                       void: bool = True, final: bool = False) -> list[MenuEntry]:
     """The host's corrections of the last revealed round: one entry that opens the seat and
     value choice (`HostMenu` runs it), and a void for each reason."""
     seats = tuple((seat, values) for seat, values in sorted(correct.items()) if values)
     out: list[MenuEntry] = []
     if seats:
-        out.append(MenuEntry(msg("Correct a seat's entry"), CorrectSeat(seats, tuple(names)),
+        label = (msg("Correct the last round: a seat's entry (the result follows)") if final
+                 else msg("Correct a seat's entry"))
+        out.append(MenuEntry(label, CorrectSeat(seats, tuple(names)),
                              msg("Correct an entry"), msg("OK: pick a seat")))
+    if not void:
+        return out
     head = msg("Void the round")
     for reason in VOID_REASONS:
         why = VOID_REASON_LABELS[reason]

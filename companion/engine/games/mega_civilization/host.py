@@ -14,7 +14,7 @@ from ...game import HostCommand, Step
 from ...text import Msg, msg
 from . import purchase
 from .calamities import pending
-from .calamity_cards import excess
+from .calamity_cards import excess, shown
 from .civs import BLOCK_NAMES, CIV_NAMES, EAST, WEST
 from .state import MegaState
 from .trade_cards import buy, done_drawing
@@ -70,10 +70,10 @@ def commands(state: MegaState) -> tuple[HostCommand, ...]:
         cmds.append(HostCommand("calamities", msg("End trade: calamity count"), timed=True))
     if state.phase == "after" and pending(state):
         over = tuple(s for s, h in state.held.items() if excess(h))
+        names: tuple[Value, ...] = tuple(sorted({n for s in over for n in state.held[s]}))
         cmds.append(HostCommand("discard", msg("Random calamity discard"),
-                                {"seat": over, "name": tuple(sorted({n for s in over
-                                                                     for n in state.held[s]}))},
-                                labels={"seat": who}))
+                                {"seat": over, "name": names},
+                                labels={"seat": who, "name": {n: shown(str(n)) for n in names}}))
     if state.phase == "after" and not pending(state):
         cmds.append(HostCommand("advances", msg("12: buy advances")))
     if state.phase == "advances":

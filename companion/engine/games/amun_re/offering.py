@@ -161,7 +161,7 @@ def reveal(state: AmunReState, events: tuple[Event, ...]) -> Step[AmunReState]:
         if s in thieves:
             lines.append(msg("{name} steals 3", name=names[s]))
         else:
-            lines.append(msg("{name} offered {n}; items: {k}", name=names[s], n=offers[s],
+            lines.append(msg("{name} offered {n}, items: {k}", name=names[s], n=offers[s],
                              k=items[s]))
     off = replace(rnd.offering, offers=offers, thieves=thieves, total=total, tile=temple(total),
                   items=items, ranking=ranking, revealed=True, raw_total=total,

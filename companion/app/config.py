@@ -19,6 +19,7 @@ from ..engine.errors import ConfigError, MalformedInput
 from ..engine.registry import get_game
 from ..engine.seats import DEFAULT_COLOURS, Seat
 from ..engine.text import Msg, msg
+from . import config_check
 from .config_check import PHONE, Refused, box_spec, did_you_mean, journal_place, journal_text
 from .toml_lines import Path as KeyPath
 from .toml_lines import key_lines, line_of, too_deep
@@ -249,6 +250,14 @@ def parse_config(raw: dict[str, Any], text: str = "", path: Path | None = None) 
                              msg("see `companion games` for each game's options")) from exc
     display = r.table(raw, "display", ("display",))
     r.known(display, KEYS["display"], ("display",))
+    show_lcds = r.flag(display, "show_lcds", ("display",))
+    # What the game itself refuses at setup (a first player past the last seat, a
+    # civilization taken twice) is found now, at its line, before anything is created.
+    given = sorted(options, key=lambda k: -r.line(("options", k)))  # the last line first
+    table = tuple(sc.seat for sc in seats)
+    refused = config_check.table_refusal(game, table, options, given, show_lcds)
+    if refused is not None:
+        raise r.fail(refused[0], refused[1].problem, refused[1].fix)
     size = _size(r, display)
     volume = display.get("volume", 70)
     if isinstance(volume, bool) or not isinstance(volume, int) or not 0 <= volume <= 100:
@@ -284,7 +293,7 @@ def parse_config(raw: dict[str, Any], text: str = "", path: Path | None = None) 
     return Config(
         game=game.id, seats=tuple(seats), options=dict(options), language=language,
         journal=journal, size=size, fullscreen=r.flag(display, "fullscreen", ("display",)),
-        show_lcds=r.flag(display, "show_lcds", ("display",)), host_box=host_box, lcd=lcd,
+        show_lcds=show_lcds, host_box=host_box, lcd=lcd,
         host_lcd=_box_lcd(r, host, ("host",), raw),
         kiosk=r.flag(display, "kiosk", ("display",)) if "kiosk" in display else None,
         volume=volume, chime=r.flag(display, "chime", ("display",)), path=path, lines=where,
@@ -299,6 +308,7 @@ def _seats(r: _Reader, raw: dict[str, Any]) -> list[SeatConfig]:
                      msg('add one [[seat]] table per seat with name = "..."'))
     seats: list[SeatConfig] = []
     boxes: dict[str, int] = {}
+    names: dict[str, int] = {}  # casefolded: the table and the boxes tell seats by name
     for i, s in enumerate(seats_raw):
         at: KeyPath = ("seat", i)
         if not isinstance(s, dict):
@@ -310,6 +320,12 @@ def _seats(r: _Reader, raw: dict[str, Any]) -> list[SeatConfig]:
         if not isinstance(name, str) or not name.strip():
             raise r.fail((*at, "name"), msg("seat {n} has no name", n=i + 1),
                          msg('give each [[seat]] a name = "..."'))
+        same = names.setdefault(" ".join(name.split()).casefold(), i)
+        if same != i:
+            raise r.fail((*at, "name"), msg("seats {a} and {b} are both named {name!r}",
+                                            a=same + 1, b=i + 1, name=name.strip()),
+                         msg("give every seat its own name: the table, the score sheet and "
+                             "the journal tell seats apart by name"))
         colour = s.get("colour", DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)])
         if not isinstance(colour, str) or not _COLOUR.match(colour):
             raise r.fail((*at, "colour"), msg("seat {n}: colour {colour!r} is not #rrggbb",

@@ -9,13 +9,18 @@ from __future__ import annotations
 
 import difflib
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..boxes.vocabulary import BOX_ID_CHARS as ID_CHARS
 from ..boxes.vocabulary import BOX_ID_MAX as MAX_ID
 from ..boxes.vocabulary import BOX_NUMBERS
-from ..engine.text import Msg, msg
+from ..engine.errors import CompanionError, IllegalAction
+from ..engine.game import Game, OptionSpec, public_view, resolve_options
+from ..engine.seats import Seat
+from ..engine.text import Msg, _identity, msg
 
 CLAIM = "*"  # `serial:*1`: the seat is taken at the table (companion.boxes.serial_box)
 MAX_CLAIM = 99
@@ -30,6 +35,100 @@ class Refused(Exception):
     def __init__(self, problem: Msg, fix: Msg) -> None:
         super().__init__(problem)
         self.problem, self.fix = problem, fix
+
+
+@dataclass(frozen=True)
+class OneLine(Msg):
+    """A message made for a 16x2 LCD, on one line: its line break (in any language) is a
+    space in a terminal's message."""
+
+    def render(self, translate: Callable[[str], str] = _identity) -> str:
+        return " ".join(super().render(translate).split())
+
+
+def one_line(text: Msg) -> Msg:
+    return OneLine(text.id, text.args)
+
+
+SHOWN_CHOICES = 6  # a fix lists at most this many values
+
+
+def setup_refusal(game: Game[Any], seats: tuple[Seat, ...], options: Mapping[str, Any],
+                  order: Iterable[str]) -> tuple[str | None, Refused] | None:
+    """What the game would refuse when it sets the table up with these seats and options
+    ("No seat 5 for First Player" with four seats; a civilization taken twice), found before
+    anything is created: the option to blame (None: no one option) and the refusal, with
+    the values that would fit. `order`: the options as written, the last line first, so a
+    value taken twice is blamed where it is written the second time."""
+    why = _refusal(game, seats, options)
+    if why is None:
+        return None
+    for key in order:
+        rest = {k: v for k, v in options.items() if k != key}
+        if _refusal(game, seats, rest) is not None:
+            continue  # this option is not what the game refuses
+        spec = next(o for o in game.options if o.name == key)
+        problem = msg("{key} = {value} does not fit this table: {why}", key=key,
+                      value=toml_value(options[key]), why=why)
+        return key, Refused(problem, _fits(game, seats, rest, spec))
+    return None, Refused(msg("the game cannot be set up with these seats and options: {why}",
+                             why=why),
+                         msg("change the [options] or the seats (see `companion games`)"))
+
+
+def _refusal(game: Game[Any], seats: tuple[Seat, ...], options: Mapping[str, Any]
+             ) -> Msg | None:
+    try:
+        game.setup(seats, resolve_options(game, options))
+    except IllegalAction as exc:
+        return one_line(exc.message)
+    except CompanionError:
+        return None  # a bad value itself is the option check's to report, with its line
+    return None
+
+
+def _fits(game: Game[Any], seats: tuple[Seat, ...], rest: Mapping[str, Any],
+          spec: OptionSpec) -> Msg:
+    """The fix: the values of `spec` this table can take (tried, not guessed)."""
+    tried = spec.choices or tuple(range(spec.lo, min(spec.hi, spec.lo + 99) + 1))
+    good = [v for v in tried if _refusal(game, seats, {**rest, spec.name: v}) is None]
+    n = len(seats)
+    numbers = [v for v in good if isinstance(v, int)]
+    if not spec.choices and numbers and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return msg("with {n} seats use {key} = {lo} to {hi}", n=n, key=spec.name,
+                   lo=numbers[0], hi=numbers[-1])
+    others = [toml_value(v) for v in good if v != spec.default]
+    values = ", ".join(others[:SHOWN_CHOICES]) + (", ..." if len(others) > SHOWN_CHOICES
+                                                   else "")
+    if spec.default in good:
+        if not others:
+            return msg("leave {key} out", key=spec.name)
+        return msg("leave {key} out, or use one of: {values}", key=spec.name, values=values)
+    return msg("with {n} seats use one of: {values}", n=n, values=values)
+
+
+def table_refusal(game: Game[Any], seats: tuple[Seat, ...], options: Mapping[str, Any],
+                  order: Iterable[str], show_lcds: bool
+                  ) -> tuple[tuple[str, ...], Refused] | None:
+    """The setting (its path) the table cannot start with, and why: an option the game
+    refuses at setup (`setup_refusal`), or show_lcds where the game keeps money secret (the
+    LCD mock-ups show each seat's box, hidden money and all)."""
+    refused = setup_refusal(game, seats, options, order)
+    if refused is not None:
+        key, why = refused
+        return ("options", key) if key else ("options",), why
+    state = game.setup(seats, resolve_options(game, options))
+    if show_lcds and any(s.money is None for s in public_view(game, state).seats):
+        return ("display", "show_lcds"), Refused(
+            msg("show_lcds would put every seat's hidden money on the table screen ({game} "
+                "keeps money secret)", game=game.id),
+            msg("set show_lcds = false: the LCD mock-ups are for the demo"))
+    return None
+
+
+def toml_value(value: object) -> str:
+    """A value as it is written in the file: text in double quotes."""
+    return f'"{value}"' if isinstance(value, str) else str(value)
 
 
 def did_you_mean(word: str, allowed: Iterable[str]) -> Msg:

@@ -37,9 +37,12 @@ from .claims import ClaimDesk
 from .hostmenu import AppCommand, HostMenu, MenuEntry, entries
 from .journal import Journal, StorageFault
 from .storage import RETRY_SECONDS, box_words, down_line, log, table_words, up_line
+from .table_log import Note, undone_text, with_notes
 from .waiting import waiting_line
 
 BANNER_SECONDS = 4.0
+NOTES = 32  # the host's corrections kept for the table's log
+ENDS = frozenset({"end", "end_game"})  # the games' host commands that end the game
 
 
 def host_action(command: str, params: tuple[tuple[str, Value], ...]) -> Action:
@@ -89,7 +92,10 @@ class Controller:
         if journal is not None and journal.down is not None:
             log.warning(down_line(journal.down).render(translate))
         # Made once per state (the state objects are immutable; a new one is a change).
-        self._view: tuple[Any, TableView] | None = None
+        self._view: tuple[Any, list[Note], TableView] | None = None
+        # The host's undos, corrections and voids, kept in the table's log after their
+        # banner (app.table_log); the newest few are enough, older ones have scrolled off.
+        self.notes: list[Note] = []
         self._menu: tuple[Any, int, list[MenuEntry]] | None = None
         self._sync()
 
@@ -167,6 +173,7 @@ class Controller:
                 return False
         revealed = reveals(self.game.sealed(self.history.state), action,
                            self.game.sealed(new_state))
+        undone = self.history.actions[-1] if isinstance(action, Undo) else None
         self.history.accept(action, new_state)
         if revealed and self.on_reveal is not None:
             self.on_reveal()
@@ -178,7 +185,13 @@ class Controller:
         self._sync()
         self._show_events(events, now)
         if isinstance(action, Undo | Correct | Void):
-            self.banner = Banner(self.history.corrections[-1], now + BANNER_SECONDS)
+            # The history's own line for an undo names the raw action, value and all: the
+            # table gets one that names the seat or the command instead.
+            said = (self.history.corrections[-1] if undone is None else undone_text(
+                self.game, self.state, undone, [s.name for s in self.history.setup.seats]))
+            self.banner = Banner(said, now + BANNER_SECONDS)
+            anchor = public_view(self.game, self.state).log
+            self.notes = [*self.notes[-(NOTES - 1):], Note(said, tuple(anchor))]
         return True
 
     def escape(self, now: float) -> bool:
@@ -248,12 +261,33 @@ class Controller:
         return [*self._menu[2], *self.claims.menu_entries(), *self.commands.entries(self._now)]
 
     def _game_entries(self, at_ms: int | None) -> list[MenuEntry]:
-        # Undo is not offered where it would be refused: right after a reveal.
-        can_undo = bool(self.history.actions) and not self.history.last_is_reveal()
-        return entries(self.game.host_commands(self.state), can_undo, at_ms,
-                       self.history.correct_values(),
-                       [s.name for s in self.history.setup.seats],
-                       self.history.correct_items())
+        # Nothing is offered that would be refused: undo right after a reveal, a void once
+        # entries follow the reveal, and (the game over) a correction the entries after it
+        # cannot follow.
+        h = self.history
+        can_undo = bool(h.actions) and not h.last_is_reveal()
+        final = self.table_view().final
+        correct = h.correct_values()
+        if final and correct and not self._correctable(correct):
+            correct = {}
+        last = h.actions[-1] if h.actions else None
+        undo = (msg("Undo game end") if isinstance(last, Host)
+                and last.command in ENDS else None)
+        return entries(self.game.host_commands(self.state), can_undo, at_ms, correct,
+                       [s.name for s in h.setup.seats], h.correct_items(),
+                       void=h.last_is_reveal(), final=final, undo_label=undo)
+
+    def _correctable(self, correct: dict[int, tuple[Value, ...]]) -> bool:
+        """Whether a correction of the last round would be taken (one tried: the entries
+        after the round replay with it or they do not)."""
+        first = next(((s, v[0]) for s, v in sorted(correct.items()) if v), None)
+        if first is None:
+            return False
+        try:
+            self.history.check(Correct(*first))
+        except (IllegalAction, MalformedInput):
+            return False
+        return True
 
     def next_deadline(self) -> float | None:
         times = [s.flash_deadline() for s in self.sessions.values()]
@@ -282,10 +316,13 @@ class Controller:
     # -- output
 
     def table_view(self) -> TableView:
-        """The public view, made once per state: an unchanged table is the same object."""
-        if self._view is None or self._view[0] is not self.state:
-            self._view = (self.state, public_view(self.game, self.state))
-        return self._view[1]
+        """The public view, made once per state: an unchanged table is the same object. Its
+        log holds the host's corrections too, after the lines they followed."""
+        if (self._view is None or self._view[0] is not self.state
+                or self._view[1] is not self.notes):
+            view = with_notes(public_view(self.game, self.state), self.notes)
+            self._view = (self.state, self.notes, view)  # a new note is a new list
+        return self._view[2]
 
     def lcd_lines(self, seat: int) -> tuple[str, str]:
         if seat == HOST_SEAT:

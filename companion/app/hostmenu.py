@@ -81,13 +81,17 @@ class MenuEntry:
 def entries(commands: tuple[HostCommand, ...], can_undo: bool,
             at_ms: int | None = None, correct: Mapping[int, tuple[Value, ...]] | None = None,
             seat_names: Sequence[str] = (),
-            items: Mapping[int, tuple[PadOffer, ...]] | None = None) -> list[MenuEntry]:
+            items: Mapping[int, tuple[PadOffer, ...]] | None = None, *, void: bool = True,
+            final: bool = False, undo_label: Msg | None = None) -> list[MenuEntry]:
     """Flatten the offered commands; `timed` ones carry `at_ms`, the moment the host chose.
-    `correct` (seat -> values it may have meant) adds the corrections of a revealed round;
-    `items` (seat -> its categories) those of revealed score pads."""
+    `correct` (seat -> values it may have meant) adds the corrections of a revealed round,
+    `items` (seat -> its categories) those of revealed score pads; `void` the round's voids
+    (only right after the reveal: later they are refused); `final`: the game is over, so a
+    correction says it changes the last round; `undo_label` names what an undo takes back
+    where "the last entry" would not say it (the end of the game)."""
     out: list[MenuEntry] = []
     for cmd in commands:
-        names = sorted(cmd.params)
+        names = list(cmd.params)  # in the game's order: the first one changes slowest
         stamp = {"at_ms": at_ms} if cmd.timed and at_ms is not None else {}
         confirm = cmd.confirm or cmd.command in DESTRUCTIVE
         if not names:
@@ -95,8 +99,9 @@ def entries(commands: tuple[HostCommand, ...], can_undo: bool,
                                  confirm=confirm))
             continue
         for values in product(*(cmd.params[n] for n in names)):
-            # Labels stay Msgs (rendered later in the table's language), joined by ", ".
-            parts: list[Msg | str] = [cmd.value_labels.get(v, str(v)) for v in values]
+            # Labels stay Msgs (rendered later in the table's language), joined by ", ", in
+            # the order the game lists its parameters ("Iberia, -10": the seat, then the sum).
+            parts = [_value_label(cmd, n, v) for n, v in zip(names, values, strict=True)]
             value: Msg | str = parts[0]
             for part in parts[1:]:
                 value = msg("{a}, {b}", a=value, b=part)
@@ -104,15 +109,22 @@ def entries(commands: tuple[HostCommand, ...], can_undo: bool,
             action = Host.make(cmd.command, **dict(zip(names, values, strict=True)), **stamp)
             out.append(MenuEntry(label, action, cmd.label, value, confirm))
     if correct or items:
-        out.extend(correction_entries(correct or {}, seat_names, items))
+        out.extend(correction_entries(correct or {}, seat_names, items, void=void,
+                                      final=final))
     if can_undo:
-        out.append(MenuEntry(msg("Undo the last entry"), Undo(), msg("Undo the last entry")))
+        undo = undo_label or msg("Undo the last entry")
+        out.append(MenuEntry(undo, Undo(), undo))
     return out
 
 
+def _value_label(cmd: HostCommand, param: str, value: Value) -> Msg | str:
+    own = cmd.labels.get(param, {})
+    return own[value] if value in own else cmd.value_labels.get(value, str(value))
+
+
 def correction_entries(correct: Mapping[int, tuple[Value, ...]], names: Sequence[str],
-                       items: Mapping[int, tuple[PadOffer, ...]] | None = None
-                       ) -> list[MenuEntry]:
+                       items: Mapping[int, tuple[PadOffer, ...]] | None = None,
+                       void: bool = True, final: bool = False) -> list[MenuEntry]:
     """The host's corrections of the last revealed round: one entry that opens the seat and
     value choice (`HostMenu` runs it), and a void for each reason."""
     seats = tuple((seat, values) for seat, values in sorted(correct.items()) if values)
@@ -122,8 +134,12 @@ def correction_entries(correct: Mapping[int, tuple[Value, ...]], names: Sequence
         out.append(MenuEntry(msg("Correct a score pad"), CorrectSeat((), tuple(names), pads),
                              msg("Correct a pad"), msg("OK: pick a seat")))
     elif seats:
-        out.append(MenuEntry(msg("Correct a seat's entry"), CorrectSeat(seats, tuple(names)),
+        label = (msg("Correct the last round: a seat's entry (the result follows)") if final
+                 else msg("Correct a seat's entry"))
+        out.append(MenuEntry(label, CorrectSeat(seats, tuple(names)),
                              msg("Correct an entry"), msg("OK: pick a seat")))
+    if not void:
+        return out
     head = msg("Void the round")
     for reason in VOID_REASONS:
         why = VOID_REASON_LABELS[reason]

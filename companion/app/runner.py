@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..boxes.vocabulary import Box, InputItem, InputSink, Key, KeyEdge, Quit
 from ..engine.errors import ConfigError
-from ..engine.game import public_view
 from ..engine.history import History
 from ..engine.text import Msg, msg
 from ..i18n import translator
@@ -229,19 +228,14 @@ NOTE_SECONDS = 8.0  # how long the table screen shows a start-up note (config dr
 def run_from_config(path: Path, journal: Path | None = None, lang: str | None = None) -> int:
     if not logging.getLogger().handlers:  # the faults' one-line reports, for the journal
         logging.basicConfig(format="companion: %(message)s", level=logging.WARNING)
+    # Everything the config can be refused for is checked before the journal's folder, its
+    # lock or the journal itself is made: a refused start leaves nothing behind.
     cfg = load_config(path)
     translate = translator(lang or cfg.language)
     journal_path = journal or cfg.journal
     cfg.check_journal(journal)
     opened = open_journal(cfg, journal_path, journal)
     history, jnl, resumed = opened.history, opened.journal, opened.resumed
-    table = public_view(history.game, history.state)
-    if cfg.show_lcds and any(s.money is None for s in table.seats):
-        jnl.close()
-        raise cfg.error("display.show_lcds",
-                        msg("show_lcds would put every seat's hidden money on the table "
-                            "screen ({game} keeps money secret)", game=cfg.game),
-                        msg("set show_lcds = false: the LCD mock-ups are for the demo"))
     # The appliance: Esc never quits, quitting is the host's confirmed command.
     kiosk = cfg.kiosk if cfg.kiosk is not None else under_systemd()
     controller = Controller(history, jnl, translate, wall_ms=wall_ms, kiosk=kiosk)

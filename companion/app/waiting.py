@@ -33,9 +33,12 @@ def waiting_line(prompts: Mapping[int, Prompt | None], names: Sequence[str],
     line: Msg | None = None
     for label, seats in asked.items():
         # A big table (18 seats) names the few it does not wait for, so the line stays
-        # short enough to read whole from across the table.
+        # short enough to read whole from across the table; with nobody done yet it says
+        # "everyone" (an "everyone but" with no name after it reads as a broken line).
         done = [s for s in range(len(names)) if s not in seats]
-        if len(seats) > 6 and len(done) < len(seats):
+        if len(seats) > 6 and not done:
+            part = msg("{what}: waiting for everyone", what=label)
+        elif len(seats) > 6 and 0 < len(done) < len(seats):
             part = msg("{what}: waiting for everyone but {names}", what=label,
                        names=", ".join(names[s] for s in done))
         else:

@@ -92,6 +92,10 @@ class HostCommand:
     label: Msg
     params: Mapping[str, tuple[Value, ...]] = field(default_factory=dict)
     value_labels: Mapping[Value, Msg] = field(default_factory=dict)  # e.g. card id -> card name
+    # Per parameter, where one value means different things in two of them (seat 1, amount 1):
+    # "seat" -> {0: "Iberia", ...}. Before `value_labels`; the menu names the parameters in
+    # the order `params` lists them.
+    labels: Mapping[str, Mapping[Value, Msg]] = field(default_factory=dict)
     timed: bool = False  # the app adds `at_ms` (wall-clock epoch ms) when the host runs it
     confirm: bool = False  # destructive: the host confirms it (end, abandon are by name)
 

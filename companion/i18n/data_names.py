@@ -22,3 +22,13 @@ MEGA_CIV_COMMODITIES = (
     N_("Marble"), N_("Gemstones"), N_("Dye"), N_("Tea"), N_("Obsidian"),
     N_("Ivory"), N_("Gold"), N_("Silk"), N_("Pearls"), N_("Amber"),
 )
+
+# Mega Civilization's calamities by their short names (<= 10 letters: a box choice is
+# "<Name x2>"), in `companion/engine/games/mega_civilization/calamity_cards.py`.
+MEGA_CIV_CALAMITIES = (
+    N_("Volcano"), N_("Treachery"), N_("Famine"), N_("SlaveRevlt"), N_("Flood"),
+    N_("Superstit."), N_("Civil War"), N_("Barbarians"), N_("Cyclone"), N_("Epidemic"),
+    N_("Tyranny"), N_("CivDisordr"), N_("Corruption"), N_("Iconoclasm"), N_("Regression"),
+    N_("Piracy"), N_("Tempest"), N_("Squandered"), N_("City Riots"), N_("CityFlames"),
+    N_("TribalConf"), N_("Uprising"), N_("Banditry"), N_("CoastMigr."),
+)

@@ -119,6 +119,38 @@ def instead_of(table: str, new: str) -> Callable[[str, Path], tuple[bytes, int]]
     return make
 
 
+def here(make: Callable[[str, Path], tuple[bytes, int]]
+         ) -> Callable[[str, Path], tuple[bytes, int]]:
+    """The same change with the journal in the test's folder ("state/journal.jsonl", on the
+    same line), so a refused start that made its folder or its lock would be seen."""
+    def made(text: str, tmp: Path) -> tuple[bytes, int]:
+        data, line = make(text, tmp)
+        return data.replace(J.encode(), b'journal = "state/journal.jsonl"'), line
+    return made
+
+
+def game_option(game: str, option: str, seats: int = 4
+                ) -> Callable[[str, Path], tuple[bytes, int]]:
+    """The example as another game (its seats cut to `seats`) with `option` in place of
+    start_coins: an option the game refuses only when it sets the table up."""
+    def make(text: str, tmp: Path) -> tuple[bytes, int]:
+        text = text.replace(G, f'game = "{game}"')
+        if seats < 4:
+            text = text[:text.index('[[seat]]\nname = "Seat 4"')]
+        return here(replace("start_coins = 10", option))(text, tmp)
+    return make
+
+
+def two_lines(after: str, first: str, second: str) -> Callable[[str, Path], tuple[bytes, int]]:
+    """`first` and `second` written after `after`; the second one's line is to be named."""
+    def make(text: str, tmp: Path) -> tuple[bytes, int]:
+        lines = text.splitlines()
+        i = _line_index(text, after, 1)
+        lines[i + 1:i + 1] = [first, second]
+        return ("\n".join(lines) + "\n").encode("utf-8"), i + 3
+    return make
+
+
 def example(name: str, make: Callable[[str, Path], tuple[bytes, int]], words: str = ""
             ) -> Mutation:
     return Mutation(name, EXAMPLE, make, words)
@@ -208,6 +240,25 @@ MUTATIONS = [
             "nested more than 50 deep"),
     example("inline tables nested too deep", insert(L, "x = " + "{x = " * 3000), "nested"),
     example("too few seats", drop_from("[[seat]]"), "plays with 3 to 5 seats"),
+    # options only the game's setup refuses: named at their line, on one line, with the fix
+    example("first_player past the last seat",
+            here(replace("start_coins = 10", "first_player = 4")),
+            "first_player = 4 does not fit this table: No seat 5 for First Player\n"
+            "  fix: with 4 seats use first_player = 0 to 3"),
+    example("amun-re start_player past the last seat",
+            game_option("amun-re", "start_player = 4"), "with 4 seats use start_player = 0 to 3"),
+    example("marracash start_seat past the last seat",
+            game_option("marracash", "start_seat = 3", seats=3),
+            "with 3 seats use start_seat = 0 to 2"),
+    example("five-tribes first_bidder past the last seat",
+            game_option("five-tribes", "first_bidder = 3", seats=3),
+            "with 3 seats use first_bidder = 0 to 2"),
+    # two seats with one name (case and spaces aside)
+    example("two seats named Seat 1", here(replace('name = "Seat 2"', S1)),
+            "seats 1 and 2 are both named 'Seat 1'"),
+    example("Ann twice in another case", here(lambda t, p: replace(
+        'name = "Seat 3"', 'name = " ann "')(t.replace(S1, 'name = "Ann"'), p)),
+            "seats 1 and 3 are both named 'ann'"),
     # unknown keys, with did-you-mean
     example("top-level langauge", insert(L, 'langauge = "pl"'), "did you mean 'language'"),
     example("top-level colour", insert(L, 'colour = "#d64541"'), "unknown setting 'colour'"),
@@ -263,6 +314,14 @@ MUTATIONS = [
     keyboard("journal the config's folder", replace('journal = "journal.jsonl"',
                                                     'journal = "."')),
     keyboard("journal empty", replace('journal = "journal.jsonl"', 'journal = ""')),
+    keyboard("civilization taken twice", two_lines('block = "auto"', 'civ_2 = "Rome"',
+                                                   'civ_5 = "Rome"')),
+    keyboard("civilization of a seat's name taken", lambda t, p: insert(
+        'block = "auto"', 'civ_2 = "Egypt"')(t.replace('"Celina"', '"Egypt"'), p)),
+    keyboard("block for 12 seats", lambda t, p: replace('block = "auto"', 'block = "west"')(
+        t + "".join(f'\n[[seat]]\nname = "Gracz {i}"\nbox = "keyboard:{i}"\n'
+                    for i in range(7, 12)), p)),
+    keyboard("two seats named Ala", replace('name = "Ewa"', 'name = "ala"')),
 ]
 
 
@@ -300,7 +359,10 @@ def test_a_mutated_config_is_refused_with_file_line_and_fix(
     assert fix.strip() and fix.strip() != ":", err  # a fix line ("fix: ..." / "popraw: ...")
     if mutation.words:
         assert mutation.words in err, err
-    assert not list(tmp_path.glob("*.jsonl")), "a refused config must not start a journal"
+    # A refused start makes nothing: no journal, no folder for it, no lock beside it.
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["companion.toml", "file.txt"]
+    if mutation.base is KEYBOARD:  # Polish: the LCD's line break never reaches a terminal
+        assert err.count("\n") == 2, err
 
 
 def test_the_good_bases_start() -> None:

@@ -94,7 +94,8 @@ def test_host_undo_banner_and_refused_host_command(tmp_path: Path) -> None:
     c.host("start", 0.0, card="highest_bet")
     c.host("undo", 1.0)
     banner = c.banner_text()
-    assert banner is not None and banner.render().startswith("Undone: type=host")
+    # By the command's menu label, never the raw action.
+    assert banner is not None and banner.render() == "Host undid: Start auction: Highest bet"
     assert c.state.phase == "card"
     c.host("abandon", 2.0)
     banner = c.banner_text()

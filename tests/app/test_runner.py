@@ -86,5 +86,8 @@ def test_show_lcds_is_refused_where_money_is_hidden(table_config: TableConfig) -
 
     config = table_config(BOXES, game="five-tribes", host="mock:3",
                           extra="[display]\nshow_lcds = true\n")
-    with pytest.raises(ConfigError, match="hidden money"):
+    with pytest.raises(ConfigError, match="hidden money") as refused:
         run_from_config(config)
+    assert refused.value.line == 4  # the show_lcds line
+    # Refused before the journal or its lock was made: nothing is left beside the config.
+    assert [p.name for p in config.parent.iterdir()] == [config.name]

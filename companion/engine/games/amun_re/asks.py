@@ -200,7 +200,7 @@ def drawn(value: Value, n: int) -> tuple[int, int]:
         raise IllegalAction("Not in the list")
     b, o = key.count("B"), key.count("O")
     if b + o > n or b > MAX_DRAWN_KIND or o > MAX_DRAWN_KIND:
-        raise IllegalAction(msg("Only {n} cards\nwere drawn", n=n))
+        raise IllegalAction(msg("Cards drawn:\nonly {n}", n=n))
     return b, o
 
 

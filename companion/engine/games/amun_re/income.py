@@ -33,7 +33,7 @@ def start_income(state: AmunReState, events: tuple[Event, ...]) -> Step[AmunReSt
         h = provinces.harvest(state, s, tile)
         if h.gold:
             ledger = ledger.transfer(SUPPLY, seat_account(s), h.gold, msg("harvest"))
-        lines.append(msg("{name}: {g} gold ({f} farmers x {v}, caravans {c}, mines {m})",
+        lines.append(msg("{name}: {g} gold (farmers {f} x {v}, caravans {c}, mines {m})",
                          name=seat.name, g=h.gold, f=h.farmers, v=h.per_farmer, c=h.caravans,
                          m=h.mines))
         if h.temple_vp:

@@ -159,7 +159,7 @@ def reveal(state: AmunReState, events: tuple[Event, ...]) -> Step[AmunReState]:
         if s in thieves:
             lines.append(msg("{name} steals 3", name=names[s]))
         else:
-            lines.append(msg("{name} offered {n}: {k} items", name=names[s], n=offers[s],
+            lines.append(msg("{name} offered {n}, items: {k}", name=names[s], n=offers[s],
                              k=items[s]))
     off = replace(rnd.offering, offers=offers, thieves=thieves, total=total, tile=temple(total),
                   items=items, ranking=ranking, revealed=True, raw_total=total,
@@ -196,7 +196,7 @@ def _settle(state: AmunReState, events: tuple[Event, ...], lines: tuple[Msg, ...
     state = replace(with_offering(state, off), log=appended(state.log, *out), start_player=sp,
                     phase="rewards", asks=asks)
     evs = [*events, *(Event(x) for x in out), *private]
-    evs += [Event(msg("Take {k} items", k=off.items[s]), s) for s in off.ranking]
+    evs += [Event(msg("Take items: {k}", k=off.items[s]), s) for s in off.ranking]
     if not asks:
         return start_income(state, tuple(evs))
     return Step(state, tuple(evs))

@@ -100,14 +100,20 @@ class CamelUpOffSeason(Rules[CamelState]):
         )
         phase: Phase = "counts" if card in COUNT_CARDS else "bidding"
         name = CARDS[card][0]
+        line = msg("Auction {n}: {card}", n=number, card=name)
+        dropped = _no_income(state)
+        # A sale income not entered by now is gone: the log says whose (the host's menu
+        # asked first, naming them).
+        lines = (line,) if not dropped else (msg("No sale income from {names}",
+                                                 names=dropped), line)
         new = replace(
             state,
             auctions=appended(state.auctions, auction),
             phase=phase,
             income={},
-            log=appended(state.log, msg("Auction {n}: {card}", n=number, card=name)),
+            log=appended(state.log, *lines),
         )
-        return Step(new, (Event(msg("Auction {n}: {card}", n=number, card=name)),))
+        return Step(new, (Event(line),))
 
     def _abandon(self, state: CamelState, action: Host) -> Step[CamelState]:
         cur = state.current
@@ -327,12 +333,17 @@ class CamelUpOffSeason(Rules[CamelState]):
     def _host_commands(self, state: CamelState) -> tuple[HostCommand, ...]:
         cmds: list[HostCommand] = []
         if state.phase in ("card", "income"):
+            dropped = _no_income(state)
+            # Starting while a sale income is still to come drops it: the entry says whose,
+            # and runs only on a second Return.
             cmds.append(
                 HostCommand(
                     "start",
-                    msg("Start auction"),
+                    msg("Start auction, no sale income from {names}", names=dropped)
+                    if dropped else msg("Start auction"),
                     {"card": tuple(CARDS)},
                     {k: v[0] for k, v in CARDS.items()},
+                    confirm=bool(dropped),
                 )
             )
             cmds.append(HostCommand("end", msg("End the game")))
@@ -359,6 +370,13 @@ class CamelUpOffSeason(Rules[CamelState]):
 
 
 GAME: Game[CamelState] = CamelUpOffSeason()
+
+
+def _no_income(state: CamelState) -> str:
+    """The seats whose sale income is still to come in the sale ("": none), by name."""
+    if state.phase != "income":
+        return ""
+    return ", ".join(s.name for i, s in enumerate(state.seats) if i not in state.income)
 
 
 def _enter_once(entered: int | None, done: Callable[[int], Msg], then: Msg, ask: Msg,

@@ -29,6 +29,9 @@ def table(name: Msg, state: CamelState) -> TableView:
             status = "done" if i in cur.counts else "asked"
         elif state.phase == "income":
             status = "done" if i in state.income else "asked"
+        elif state.phase == "over":
+            # The game is over: nobody is waited for, but a sale income still to come.
+            status = "asked" if i in pending_income(state) else "done"
         badges = (msg("First Player"),) if i == state.first_player else ()
         seats.append(SeatLine(i, s.name, s.colour, state.coins(i), status, badges))
     if cur is None:

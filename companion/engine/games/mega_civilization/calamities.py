@@ -22,7 +22,17 @@ from ...prompts import Choice, Prompt
 from ...rounds.sealed import SealedRound
 from ...text import msg
 from ...views import Cell, Panel
-from .calamity_cards import BY_NAME, copies, excess, in_game, lock_value, may_discard, parse
+from .calamity_cards import (
+    BY_NAME,
+    copies,
+    excess,
+    in_game,
+    listed,
+    lock_value,
+    may_discard,
+    parse,
+    shown,
+)
 from .civs import AST_RANK
 from .state import MAX_CALAMITIES, MegaState
 
@@ -71,7 +81,7 @@ def _name_entry(state: MegaState, seat: int, value: Value) -> Step[MegaState]:
         draft = [d for d in draft if d != value] if held >= copies(n) else [*draft, value]
         new = replace(state, cal_draft={**state.cal_draft, seat: tuple(draft)},
                       cursor={**state.cursor, seat: value})
-        return Step(new, (Event(msg("{name} x{k}\n{n} held", name=BY_NAME[value].short,
+        return Step(new, (Event(msg("{name} x{k}\n{n} held", name=shown(value),
                                     k=draft.count(value), n=len(draft)), seat),))
     parsed = parse(value) if isinstance(value, str) else None
     if parsed is None or any(p not in names for p in parsed) or any(
@@ -123,7 +133,7 @@ def discard(state: MegaState, action: Host) -> Step[MegaState]:
         raise IllegalAction(why)
     rest = list(held)
     rest.remove(name)
-    line = msg("{civ} drops {name} (at random)", civ=state.label(seat), name=name)
+    line = msg("{civ} drops {name} (at random)", civ=state.label(seat), name=shown(name))
     new = replace(state, held={**state.held, seat: tuple(rest)},
                   dropped=(*state.dropped, (seat, name)), log=appended(state.log, line))
     return Step(new, (Event(line),))
@@ -139,16 +149,16 @@ def prompt(state: MegaState, seat: int) -> Prompt:
         return state.calamity.prompt(seat, msg("Calamities?"), lo=0, hi=MAX_CALAMITIES)
     own = state.calamity.own(seat)
     if own is not None:
-        shown = parse(str(own)) or ()
+        locked = parse(str(own)) or ()
         return Prompt("choice", msg("Calamities?"), initial=own, sealed=True, locked=True,
                       locked_value=own, unlockable=True,
-                      choices=(Choice(str(own), msg("{n} held", n=len(shown))),))
+                      choices=(Choice(str(own), msg("{n} held", n=len(locked))),))
     draft = state.cal_draft.get(seat, ())
     choices = [Choice(lock_value(draft), msg("Lock: {n} held", n=len(draft)))]
     for c in in_game(len(state.seats)):
         k = draft.count(c.name)
-        choices.append(Choice(c.name, msg("{name} x{k}", name=c.short, k=k) if k
-                              else msg("{name}", name=c.short)))
+        choices.append(Choice(c.name, msg("{name} x{k}", name=shown(c.name), k=k) if k
+                              else msg("{name}", name=shown(c.name))))
     choices.append(Choice("clear", msg("Clear all")))
     initial = state.cursor.get(seat, choices[0].key)
     if initial not in {c.key for c in choices}:
@@ -168,11 +178,10 @@ def panel(state: MegaState) -> Panel:
     for s in sorted(range(len(state.seats)), key=lambda s: AST_RANK.get(state.civs[s] or "", 99)):
         held = state.held.get(s, ())
         due = excess(held)
-        gone = [BY_NAME[n].short for seat, n in state.dropped if seat == s]
+        gone = [n for seat, n in state.dropped if seat == s]
         rows.append((Cell(state.label(s)),
-                     Cell(", ".join(BY_NAME[n].short for n in held) or "-",
-                          "alert" if held else ""),
+                     Cell(listed(held), "alert" if held else ""),
                      Cell(str(due) if due else "", "alert" if due else ""),
-                     Cell(", ".join(gone))))
+                     Cell(listed(gone) if gone else "")))
     total = sum(len(h) for h in state.held.values())
     return Panel(msg("Calamities held"), tuple(rows), msg("{n} to resolve", n=total))

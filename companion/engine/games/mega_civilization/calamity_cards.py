@@ -66,6 +66,22 @@ CALAMITIES: tuple[Calamity, ...] = (
 BY_NAME = {c.name: c for c in CALAMITIES}
 
 
+def shown(name: str) -> Msg:
+    """A calamity as the table and the boxes show it: its short name, in the table's
+    language (a data name, listed in companion/i18n/data_names.py)."""
+    return Msg(BY_NAME[name].short if name in BY_NAME else name)
+
+
+def listed(names: Sequence[str]) -> Msg | str:
+    """Calamities one after another ("Famine, Flood"), each translated; "-" for none."""
+    if not names:
+        return "-"
+    out = shown(names[0])
+    for name in names[1:]:
+        out = msg("{a}, {b}", a=out, b=shown(name))
+    return out
+
+
 def with_minors(seats: int) -> bool:
     """Minor calamities are in the trade cards with 9-11 and 15-18 players."""
     return 9 <= seats <= 11 or seats >= 15
@@ -112,7 +128,7 @@ def may_discard(held: Sequence[str], name: str) -> Msg | None:
     then a major while more than 2 majors are held, then any while more than 3."""
     counts = Counter(held)
     if name not in counts:
-        return msg("{name}\nnot held", name=BY_NAME[name].short if name in BY_NAME else name)
+        return msg("{name}\nnot held", name=shown(name))
     if excess(held) == 0:
         return msg("Within the limit\nnothing to drop")
     if any(n > 1 for n in counts.values()):

@@ -71,6 +71,8 @@ def _seat_line(state: MegaState, i: int) -> SeatLine:
         status = "locked" if state.calamity.is_locked(i) else "thinking"
     elif state.phase == "score":
         status = "done" if i in state.final_cities else "thinking"
+    elif state.phase == "over":
+        status = "done"  # the score sheet has the result; nobody is waited for
     elif state.phase == "advances":
         status = ("turn" if state.study.current == i else "done"
                   if i in state.study.acted else "waiting")

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action, Correct, Enter, Value, Void, Withdraw, action_to_json
+from .actions import Action, Correct, Enter, Host, Value, Void, Withdraw, action_to_json
 from .errors import IllegalAction
 from .game import Event, Game
 from .prompts import Prompt
@@ -105,7 +105,7 @@ class Refolded:
 
 
 def _refold(game: Game[Any], start: Any, actions: list[Action], reveal_at: int,
-            phases: list[str]) -> tuple[list[Any], list[tuple[Event, ...]]]:
+            phases: list[str], names: Sequence[str]) -> tuple[list[Any], list[tuple[Event, ...]]]:
     """Every state of `actions` from `start`; the actions after `reveal_at` must still be
     taken in the phase they were taken in (`phases`)."""
     states = [start]
@@ -115,13 +115,13 @@ def _refold(game: Game[Any], start: Any, actions: list[Action], reveal_at: int,
         later = i - reveal_at - 1
         if later >= 0 and (later >= len(phases) or game.phase(state) != phases[later]):
             raise _host_refusal(msg("Not after this correction: {what}; undo back to it first",
-                                    what=describe(action)))
+                                    what=_public(action, names)))
         try:
             step = game.apply(state, action)
         except IllegalAction as exc:
             if later >= 0:
                 raise _host_refusal(msg("Not after this correction: {what} ({why}); undo back"
-                                        " to it first", what=describe(action),
+                                        " to it first", what=_public(action, names),
                                         why=exc.message)) from exc
             raise _host_refusal(msg("Correction refused: {why}", why=exc.message)) from exc
         states.append(step.state)
@@ -156,7 +156,7 @@ def correct(game: Game[Any], base: Any, tail: Sequence[Action], action: Correct,
         raise IllegalAction(msg("{value} is already\nthe entry", value=str(action.value)))
     new_actions = list(tail)
     new_actions[at] = Enter(action.seat, action.value)
-    states, events = _refold(game, base, new_actions, rev.at, rev.phases)
+    states, events = _refold(game, base, new_actions, rev.at, rev.phases, names)
     if not is_reveal(game, states[rev.at], new_actions[rev.at], states[rev.at + 1]):
         raise _host_refusal(msg("Correction refused: the round is no longer revealed"))
     public = [e.text for e in events[rev.at] if e.seat is None]
@@ -185,7 +185,7 @@ def void(game: Game[Any], base: Any, tail: Sequence[Action], action: Void,
                                 "it first ({n})", n=len(tail) - 1 - rev.at))
     gone = set(rev.touched)
     new_actions = [a for i, a in enumerate(tail) if i not in gone]
-    states, _ = _refold(game, base, new_actions, len(new_actions) - 1, [])
+    states, _ = _refold(game, base, new_actions, len(new_actions) - 1, [], names)
     rnd = game.sealed(states[-1])
     if rnd is None or rnd.entries:
         raise _host_refusal(msg("This round cannot be voided"))
@@ -269,6 +269,17 @@ def _others(p: Prompt, entered: Action) -> tuple[Value, ...]:
     if p.kind == "number":
         values += [v for v in range(p.lo, p.hi + 1, max(1, p.step)) if v not in p.forbidden]
     return tuple(v for v in values if v != entered.value)
+
+
+def _public(action: Action, names: Sequence[str]) -> Msg:
+    """A later action as the table may hear of it: whose entry, never its value (an entry
+    after the corrected round may be a sealed bid of the next one), or the host's command."""
+    seat = getattr(action, "seat", None)
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return msg("{name}'s entry", name=names[seat])
+    if isinstance(action, Host):
+        return msg("the host's command {command}", command=action.command)
+    return msg("an entry")
 
 
 def _host_refusal(text: Msg) -> IllegalAction:

@@ -19,6 +19,7 @@ import pygame
 from ..engine.text import Msg
 from .fonts import Face, FontCache
 from .legibility import TextAudit, min_text_px
+from .memo import Memo
 from .theme import ELLIPSIS
 
 Translate = Callable[[str], str]
@@ -27,13 +28,15 @@ Translate = Callable[[str], str]
 @dataclass(frozen=True)
 class Canvas:
     """One frame's surface, the table's language, the font cache and the unit `u` (1.0 at
-    1280x720)."""
+    1280x720), and the layout memo."""
 
     surface: pygame.Surface
     translate: Translate
     fonts: FontCache
     u: float
     audit: TextAudit = field(default_factory=TextAudit)
+    # Layout results kept across frames by the screen that owns the canvas (see `memo`).
+    memo: Memo = field(default_factory=Memo)
 
     @property
     def min_text(self) -> int:

@@ -13,6 +13,8 @@ import pygame
 
 from ..engine.views import Cell, Panel
 from .canvas import Canvas
+from .fonts import Face
+from .memo import Frozen
 from .theme import cell_look
 
 _NUMBER = re.compile(r"^[+\-−]?\d+$")
@@ -45,51 +47,89 @@ def panel_sizes(c: Canvas, scale: float) -> tuple[int, int, int]:
     return c.px(21, scale), c.px(20, scale), c.px(16, scale)
 
 
-def _plan_panel(c: Canvas, panel: Panel, index: int, width: int, scale: float,
-                max_note_lines: int = 6) -> PanelPlan:
-    title_size, cell_size, note_size = panel_sizes(c, scale)
-    pad = c.sp(12, scale)
-    inner = max(0, width - 2 * pad)
-    col_gap = c.sp(26, scale)
+@dataclass(frozen=True)
+class _Measured:
+    """A panel's texts measured at one cell size: what does not depend on its width."""
+
+    texts: tuple[tuple[str, ...], ...]
+    faces: tuple[tuple[Face, ...], ...]
+    widths: tuple[tuple[int, ...], ...]  # each cell's text on one line
+    plain: tuple[tuple[bool, ...], ...]  # one line of it is the text as written (no wrap)
+    natural: tuple[int, ...]  # each column's widest cell
+    floor: tuple[int, ...]  # each column's widest word: a column is never narrower
+    right: tuple[bool, ...]
+    title: str
+    note: str | None
+    head: bool  # a row of column heads (ruled off below)
+
+
+def _measure(c: Canvas, panel: Panel, cell_size: int) -> _Measured:
     texts = tuple(tuple(c.text_of(cell.text) for cell in row) for row in panel.rows)
+    faces = tuple(tuple(cell_look(cell.style)[0] for cell in row) for row in panel.rows)
     ncols = max((len(r) for r in panel.rows), default=0)
     natural = [0] * ncols
-    floor = [0] * ncols  # a column is never narrower than its widest word
-    for row, row_texts in zip(panel.rows, texts, strict=True):
-        for col, (cell, text) in enumerate(zip(row, row_texts, strict=True)):
-            face, _ = cell_look(cell.style)
-            natural[col] = max(natural[col], c.fonts.measure(text, face, cell_size))
-            floor[col] = max([floor[col]] + [c.fonts.measure(w, face, cell_size)
-                                             for w in text.split()])
-    avail = inner - col_gap * max(0, ncols - 1)
-    widths = _fit_columns(natural, avail, floor)
+    floor = [0] * ncols
+    measure = c.fonts.measure
+    widths = []
+    for row_texts, row_faces in zip(texts, faces, strict=True):
+        row_w = []
+        for col, (text, face) in enumerate(zip(row_texts, row_faces, strict=True)):
+            w = measure(text, face, cell_size)
+            row_w.append(w)
+            natural[col] = max(natural[col], w)
+            floor[col] = max([floor[col]] + [measure(word, face, cell_size)
+                                             for word in text.split()])
+        widths.append(tuple(row_w))
+    plain = tuple(tuple(bool(t) and t == " ".join(t.split()) for t in row) for row in texts)
     right = tuple(
         _is_numeric_column([row[col] for row in panel.rows if col < len(row)],
                            [t[col] for t in texts if col < len(t)])
         for col in range(ncols))
+    return _Measured(texts, faces, tuple(widths), plain, tuple(natural), tuple(floor), right,
+                     c.text_of(panel.title),
+                     c.text_of(panel.note) if panel.note is not None else None,
+                     any(is_head(r) for r in panel.rows))
+
+
+def _plan_panel(c: Canvas, panel: Panel, index: int, width: int, scale: float,
+                max_note_lines: int = 6, key: Frozen | None = None) -> PanelPlan:
+    title_size, cell_size, note_size = panel_sizes(c, scale)
+    pad = c.sp(12, scale)
+    inner = max(0, width - 2 * pad)
+    col_gap = c.sp(26, scale)
+    # The texts' widths do not depend on the panel's width: measured once per cell size.
+    m = c.memo.get("panel", (key or Frozen(panel), cell_size),
+                   lambda: _measure(c, panel, cell_size))
+    ncols = len(m.natural)
+    avail = inner - col_gap * max(0, ncols - 1)
+    widths = _fit_columns(m.natural, avail, m.floor)
     # A cell wider than its column wraps onto more lines (never cut): up to three lines,
     # and only between words. Cramped: a word or a column does not fit, or the title or
     # note needs more lines than allowed. The planner prefers a smaller scale or another
     # arrangement over a cramped layout, since "Ch…" tells the table nothing.
-    cramped = any(w < f for w, f in zip(widths, floor, strict=True))
+    cramped = any(w < f for w, f in zip(widths, m.floor, strict=True))
     cells: list[tuple[tuple[str, ...], ...]] = []
-    for row, row_texts in zip(panel.rows, texts, strict=True):
-        row_lines = []
-        for col, (cell, text) in enumerate(zip(row, row_texts, strict=True)):
-            face, _ = cell_look(cell.style)
+    for row_texts, row_faces, row_w, row_plain in zip(m.texts, m.faces, m.widths, m.plain,
+                                                      strict=True):
+        row_lines: list[tuple[str, ...]] = []
+        for col, text in enumerate(row_texts):
+            if row_plain[col] and row_w[col] <= widths[col]:  # fits on one line as written
+                row_lines.append((text,))
+                continue
+            face = row_faces[col]
             lines = c.wrap(text, face, cell_size, widths[col], MAX_CELL_LINES) or [""]
-            cramped = cramped or (c.fonts.measure(text, face, cell_size) > widths[col]
+            cramped = cramped or (row_w[col] > widths[col]
                                   and len(c.wrap(text, face, cell_size, widths[col], 50))
                                   > MAX_CELL_LINES)
             row_lines.append(tuple(lines))
         cells.append(tuple(row_lines))
-    title = c.text_of(panel.title)
+    title = m.title
     title_full = c.wrap(title, "bold", title_size, inner, 50)
     cramped = cramped or len(title_full) > MAX_TITLE_LINES
     title_lines = tuple(c.wrap(title, "bold", title_size, inner, MAX_TITLE_LINES))
     note_lines: tuple[str, ...] = ()
-    if panel.note is not None:
-        note = c.text_of(panel.note)
+    if m.note is not None:
+        note = m.note
         full = c.wrap(note, "regular", note_size, inner, 50)
         cramped = cramped or len(full) > max_note_lines
         note_lines = tuple(full if len(full) <= max_note_lines
@@ -98,12 +138,22 @@ def _plan_panel(c: Canvas, panel: Panel, index: int, width: int, scale: float,
                    for r in cells)
     height = (pad + len(title_lines) * c.lh("bold", title_size) + c.sp(6, scale)
               + sum(row_hs)
-              + (c.sp(4, scale) if any(is_head(r) for r in panel.rows) else 0)
+              + (c.sp(4, scale) if m.head else 0)
               + (c.sp(6, scale) + len(note_lines) * c.lh("regular", note_size)
                  if note_lines else 0)
               + pad)
-    return PanelPlan(panel, index, width, scale, texts, tuple(widths), right,
+    return PanelPlan(panel, index, width, scale, m.texts, tuple(widths), m.right,
                      title, note_lines, height, cramped, tuple(cells), row_hs, title_lines)
+
+
+def _least_height(c: Canvas, panel: Panel, key: Frozen, scale: float) -> int:
+    """A lower bound of the panel's height at `scale` (see `_plan_panel`'s `height`)."""
+    def least() -> int:
+        _, cell_size, _ = panel_sizes(c, scale)
+        head = c.sp(4, scale) if any(is_head(r) for r in panel.rows) else 0
+        return (2 * c.sp(12, scale) + c.sp(6, scale)
+                + len(panel.rows) * row_height(c, cell_size) + head)
+    return c.memo.get("least", (key, scale), least)
 
 
 def row_height(c: Canvas, cell_size: int, lines: int = 1) -> int:
@@ -128,7 +178,9 @@ class PanelPlanner:
         Remembered per (panels, area): a seat locking or a timer second changes no panel,
         and re-planning 18 rows at every scale cost most of a frame (bench/latency.py).
         """
-        key = (panels, tuple(area), gap, final)
+        # Each panel's hash computed once: a look-up would hash its 18 rows cell by cell.
+        keys = [Frozen(p) for p in panels]
+        key = (tuple(keys), tuple(area), gap, final)
         cached = self._plans.get(key)
         if cached is not None:
             return cached
@@ -143,10 +195,11 @@ class PanelPlanner:
             memo.clear()
 
         def plan_one(i: int, col_w: int, scale: float, note_lines: int) -> PanelPlan:
-            key = (panels[i], i, col_w, scale, note_lines, c.u, c.translate)
+            key = (keys[i], i, col_w, scale, note_lines, c.u, c.translate)
             found = memo.get(key)
             if found is None:
-                found = memo[key] = _plan_panel(c, panels[i], i, col_w, scale, note_lines)
+                found = memo[key] = _plan_panel(c, panels[i], i, col_w, scale, note_lines,
+                                                keys[i])
             return found
 
         def plan_all(indices: Sequence[int], col_w: int, scale: float,
@@ -158,18 +211,27 @@ class PanelPlanner:
             # Above 1.0 only when there is room (one small panel on a TV); below 1.0 the
             # spacing tightens (text never goes under the minimum height).
             for scale in (1.2, 1.1, 1.0, 0.9, 0.8, 0.7, 0.6, 0.5):
+                # A panel taller than the area at this scale, however wide, rules it out
+                # (measured without planning it: every row on one line, no title or note).
+                if any(_least_height(c, panels[i], keys[i], scale * (1.25 if i == lead else 1.0))
+                       > area.h for i in indices):
+                    continue
                 for cols in (1, 2):
                     if cols > len(indices):
                         continue
                     col_w = (area.w - (cols - 1) * gap) // cols
                     if col_w < c.sp(260):
                         continue
-                    plans = plan_all(indices, col_w, scale)
-                    if not allow_cramped and any(p.cramped for p in plans):
-                        continue
-                    found = _split_columns(plans, cols, area.h, gap)
-                    if found is not None:
-                        return found
+                    plans = []
+                    for i in indices:  # a cramped panel rules the layout out: stop there
+                        plans.append(plan_one(i, col_w, scale * (1.25 if i == lead else 1.0),
+                                              6))
+                        if not allow_cramped and plans[-1].cramped:
+                            break
+                    else:
+                        found = _split_columns(plans, cols, area.h, gap)
+                        if found is not None:
+                            return found
             return None
 
         # First a layout where nothing is cut; then the same leaving out the oldest panels
@@ -199,7 +261,7 @@ class PanelPlanner:
             plans = plan_all(shown, col_w, 0.5, 2)
             # Still too tall (one huge panel): draw it anyway, clipped to the area below.
             chosen = _split_columns(plans, cols, area.h, gap) or [plans]
-        if len(self._plans) >= 32:  # an arrangement tries several areas per frame
+        if len(self._plans) >= 512:  # an arrangement tries many areas (and pages) per frame
             self._plans.clear()
         self._plans[key] = (chosen, hidden)
         return chosen, hidden

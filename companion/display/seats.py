@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import pygame
 
@@ -16,6 +17,7 @@ from ..engine.text import Msg
 from ..engine.views import SeatLine
 from .canvas import Canvas
 from .layout import Layout
+from .memo import Frozen
 from .theme import (
     CARD_BG,
     DIM,
@@ -121,43 +123,101 @@ def _money_w(c: Canvas, money: int | None, size: int) -> int:
             + c.sp(9))
 
 
-def _card_h(c: Canvas, scale: float, lcd: bool, seats: Sequence[SeatLine],
-            connected: Mapping[int, bool], card_w: int) -> int | None:
+@dataclass(frozen=True)
+class _Sizes:
+    """The seats' card contents measured at one scale: what every card must make room for."""
+
+    need: int  # the widest name with its money
+    pill: int  # the widest pill (text and padding)
+    runs: tuple[tuple[int, ...], ...]  # each different run of pill widths, in order
+    inline: int  # the widest one-line card's contents: name, pills and money
+    seats: int
+
+
+def _seat_sizes(c: Canvas, seat: SeatLine, online: bool,
+                scale: float) -> tuple[int, tuple[int, ...], int]:
+    """One seat at `scale`: (name and money width, its pills' widths, its one-line width)."""
+    name, pill, _ = _seat_fonts(c, scale)
+    measure = c.fonts.measure
+    need = measure(seat.name, "bold", name) + _money_w(c, seat.money, name)
+    pad = 2 * c.sp(8)
+    pills = tuple(measure(t, "bold", pill) + pad for t in _labels(c, seat, online))
+    gap = c.sp(6, scale)
+    inline = need + c.sp(10) + sum(w + gap for w in pills)
+    return need, pills, inline
+
+
+def _measured(c: Canvas, seat: SeatLine, online: bool,
+              scale: float) -> tuple[int, tuple[int, ...], int]:
+    return c.memo.get("seat", (seat, online, scale), lambda: _seat_sizes(c, seat, online, scale))
+
+
+def _sizes(c: Canvas, seats: Frozen, scale: float) -> _Sizes:
+    """Every seat (`seats`: their lines and whether each is online) at `scale`, remembered
+    per seat: a seat that locks is measured again, the other seventeen are not."""
+    return c.memo.get("sizes", (seats, scale), lambda: _sizes_of(c, seats, scale))
+
+
+def _sizes_of(c: Canvas, seats: Frozen, scale: float) -> _Sizes:
+    lines, online = cast(tuple[tuple[SeatLine, ...], tuple[bool, ...]], seats.value)
+    each = [_measured(c, seat, up, scale) for seat, up in zip(lines, online, strict=True)]
+    return _Sizes(max((e[0] for e in each), default=0),
+                  max((w for e in each for w in e[1]), default=0),
+                  tuple(dict.fromkeys(e[1] for e in each)),
+                  max((e[2] for e in each), default=0), len(each))
+
+
+def _pill_lines(widths: Sequence[int], gap: int, width: int) -> int:
+    """How many lines pills `widths` wide take when flowed into lines of `width` (as
+    `_flow` places them; every pill is at most `width`)."""
+    lines, used = 1, 0
+    for w in widths:
+        if used and used + gap + w > width:
+            lines += 1
+            used = w
+        else:
+            used += w + (gap if used else 0)
+    return lines
+
+
+@dataclass(frozen=True)
+class _Card:
+    """A card's fixed sizes at one scale, with or without its LCD, whatever its seat."""
+
+    need_w: int  # the narrowest card (see `_card_need`)
+    base_h: int  # its height with one line of pills
+    line_h: int  # each further line of pills
+    chrome: int  # a card's width less its text room (padding, swatch, LCD)
+    gap: int  # between two pills
+    inline_h: int  # a one-line card's height
+
+
+def _card(c: Canvas, scale: float, lcd: bool) -> _Card:
+    return c.memo.get("card", (scale, lcd), lambda: _card_of(c, scale, lcd))
+
+
+def _card_of(c: Canvas, scale: float, lcd: bool) -> _Card:
+    need_w, base_h = _card_need(c, scale, lcd)
+    _, pill, _ = _seat_fonts(c, scale)
+    return _Card(need_w, base_h, c.pill_h(pill) + c.sp(4, scale),
+                 -_text_room(c, 0, scale, lcd), c.sp(6, scale), _inline_h(c, scale))
+
+
+def _card_h(card: _Card, sizes: _Sizes, card_w: int) -> int | None:
     """The height cards `card_w` wide need so every name and every pill fits whole (the
     pills wrap onto more lines); None when a name or a pill is wider than the card."""
-    name, pill, _ = _seat_fonts(c, scale)
-    _, base_h = _card_need(c, scale, lcd)
-    room = _text_room(c, card_w, scale, lcd)
+    room = card_w - card.chrome
     lines = 1
-    for seat in seats:
-        if c.fonts.measure(seat.name, "bold", name) + _money_w(c, seat.money, name) > room:
+    if sizes.seats:
+        if sizes.need > room or sizes.pill > room:
             return None
-        flowed = _flow(c, _labels(c, seat, connected.get(seat.seat, True)), pill, scale, room)
-        if flowed is None:
-            return None
-        lines = max(lines, len(flowed))
-    return base_h + (lines - 1) * (c.pill_h(pill) + c.sp(4, scale))
+        lines = max(_pill_lines(run, card.gap, room) for run in sizes.runs)
+    return card.base_h + (lines - 1) * card.line_h
 
 
 def _inline_h(c: Canvas, scale: float) -> int:
     name, pill, _ = _seat_fonts(c, scale)
     return 2 * c.sp(6, scale) + max(c.lh("bold", name), c.pill_h(pill))
-
-
-def _inline_fits(c: Canvas, scale: float, seats: Sequence[SeatLine],
-                 connected: Mapping[int, bool], card_w: int) -> bool:
-    """Whether every seat's name, pills and money fit on one line of a card `card_w` wide."""
-    name, pill, _ = _seat_fonts(c, scale)
-    room = _text_room(c, card_w, scale, False)
-    gap = c.sp(6, scale)
-    for seat in seats:
-        labels = _labels(c, seat, connected.get(seat.seat, True))
-        need = (c.fonts.measure(seat.name, "bold", name) + c.sp(10)
-                + _money_w(c, seat.money, name)
-                + sum(c.fonts.measure(t, "bold", pill) + 2 * c.sp(8) + gap for t in labels))
-        if need > room:
-            return False
-    return True
 
 
 def plan_seats(c: Canvas, n: int, area: pygame.Rect, gap: int, want_lcd: bool,
@@ -168,34 +228,51 @@ def plan_seats(c: Canvas, n: int, area: pygame.Rect, gap: int, want_lcd: bool,
     Up to ~6 seats get full cards in one column; a big table (Mega Civilization plays up to
     18) gets a multi-column grid. Names and badges are never cut: a card is as wide as its
     longest name needs and as tall as its badges need. The LCD mock-ups are dropped first,
-    since they are only a demo aid.
+    since they are only a demo aid. Remembered (`c.memo`): the body tries many areas per
+    frame, and the same seats in the same area get the same plan.
     """
+    online_at = connected if connected is not None else {}
+    lines = tuple(seats)
+    key = Frozen((lines, tuple(online_at.get(seat.seat, True) for seat in lines)))
+    return c.memo.get("plan", (n, tuple(area), gap, want_lcd, key),
+                      lambda: _plan_seats(c, n, area, gap, want_lcd, key))
+
+
+def _plan_seats(c: Canvas, n: int, area: pygame.Rect, gap: int, want_lcd: bool,
+                seats: Frozen) -> SeatPlan:
     vgap = c.sp(8)
     if n == 0:
         return SeatPlan(1, 0, 1.0, False, area.w, 0)
-    online = connected if connected is not None else {}
     # Above 1.0 only when the room is there: a few seats on a big screen read from afar.
     scales = (1.2, 1.1, 1.0, 0.9, 0.8, 0.7, 0.6, 0.5)
     options = [(lcd, s) for lcd in ((True, False) if want_lcd else (False,)) for s in scales
                if not (lcd and s < 0.7)]
     for lcd, scale in options:
-        need_w, _ = _card_need(c, scale, lcd)
+        card = _card(c, scale, lcd)
+        sizes: _Sizes | None = None
         for cols in range(1, 5):
             rows = math.ceil(n / cols)
             card_w = (area.w - (cols - 1) * gap) // cols
-            if card_w < need_w:
+            if card_w < card.need_w:
                 continue
-            need_h = _card_h(c, scale, lcd, seats, online, card_w)
+            if sizes is None:
+                sizes = _sizes(c, seats, scale)
+            need_h = _card_h(card, sizes, card_w)
             if need_h is not None and rows * need_h + (rows - 1) * vgap <= area.h:
                 return SeatPlan(cols, rows, scale, lcd, card_w, need_h)
     # A big table: one line per card (name, pills, money side by side) before paging.
     for scale in scales[2:]:
-        card_h = _inline_h(c, scale)
+        card = _card(c, scale, False)
+        card_h = card.inline_h
+        sizes = None
         for cols in range(1, 5):
             rows = math.ceil(n / cols)
             card_w = (area.w - (cols - 1) * gap) // cols
-            if (rows * card_h + (rows - 1) * vgap <= area.h
-                    and _inline_fits(c, scale, seats, online, card_w)):
+            if rows * card_h + (rows - 1) * vgap > area.h:
+                continue
+            if sizes is None:
+                sizes = _sizes(c, seats, scale)
+            if not sizes.seats or sizes.inline <= card_w - card.chrome:
                 return SeatPlan(cols, rows, scale, False, card_w, card_h, inline=True)
     # Nothing fits: smallest cards, as many columns as the width allows; the grid is
     # clipped to its area rather than drawn off-screen.

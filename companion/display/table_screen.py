@@ -42,6 +42,7 @@ from .invite_card import card_width, draw_invite, invite_rect
 from .layout import Layout
 from .legibility import TextAudit
 from .log import draw_log
+from .memo import Memo
 from .panel_plan import PanelPlanner
 from .panels import draw_panels
 from .seats import SeatPlan, draw_seat, seat_rects
@@ -78,6 +79,8 @@ class TableScreen:
         self.audit = audit if audit is not None else TextAudit()
         self.layout: Layout | None = None
         self._panels = PanelPlanner()
+        # Layout results kept from frame to frame: a seat locking re-measures one card.
+        self._memo = Memo()
         self.pages = 1  # how many pages the last frame's table needed (see `paging`)
         self._page_seats: set[int] = set()
         self._base: object = None  # (size, unit, background) of the last frame
@@ -102,7 +105,8 @@ class TableScreen:
         # One unit = one pixel at 1280x720; the width term keeps very wide text from
         # overflowing a narrow (e.g. 4:3 or portrait) screen.
         u = max(0.3, min(h / 720, w / 1100))
-        c = Canvas(surface, self.translate, self.fonts, u, self.audit)
+        c = Canvas(surface, self.translate, self.fonts, u, self.audit,
+                   self._memo.for_canvas(u, self.translate, self.fonts))
         margin = c.sp(14)
         gap = c.sp(12)
         bg = BG_FINAL if view.final else BG

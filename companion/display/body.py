@@ -20,8 +20,8 @@ from .canvas import Canvas
 from .log import box_height, lines_in, newest_that_fit, wrap_entries
 from .log import text_width as log_text_width
 from .paging import MIN_ROWS_TO_SPLIT, paged_view
-from .panel_plan import PanelPlanner
-from .seats import SeatPlan, plan_seats
+from .panel_plan import PanelPlanner, whole
+from .seat_plan import SeatPlan, plan_seats
 from .theme import MAX_LOG_LINES
 
 
@@ -54,7 +54,7 @@ def arrange(c: Canvas, planner: PanelPlanner, view: TableView, body: pygame.Rect
     key = (view.seats, online, view.panels, view.log[-MAX_LOG_LINES:], view.final,
            tuple(body), gap, lcds)
     plans = c.memo.get("arrange", key,
-                       lambda: _choose(c, planner, view, body, gap, lcds, connected))
+                       lambda: _choose(c, planner, view, body, gap, lcds, connected), limit=64)
     plan = plans[page % len(plans)]
     if plan.pages == 1:  # the view itself (the header's fields may be newer than the memo's)
         return plan if plan.view is view else replace(plan, view=view)
@@ -89,7 +89,7 @@ def _choose(c: Canvas, planner: PanelPlanner, view: TableView, body: pygame.Rect
                 for frac in _fractions(view, False):
                     plans = []
                     for k in range(pages):  # a page that does not fit rules this out
-                        plans.append(_arrange(c, planner, *paged_view(view, pages, k, min_rows),
+                        plans.append(_arrange(c, planner, *_paged(c, view, pages, k, min_rows),
                                               body, gap, False, log, connected, frac))
                         if not plans[-1].fits:
                             break
@@ -157,13 +157,21 @@ def _arrange(c: Canvas, planner: PanelPlanner, view: TableView, seat_note: Msg |
     fits = seats.fits
     # The panels are planned only when the rest fits: a plan that fails on its seats fails.
     if fits and view.panels and panels_area.w > 0 and panels_area.h > 0:
-        columns, hidden = planner.plan(c, view.panels, panels_area, gap, view.final)
-        whole = all(not p.cramped for col in columns for p in col) and all(
-            sum(p.height for p in col) + gap * (len(col) - 1) <= panels_area.h
-            for col in columns)
-        fits = fits and whole and (hidden == 0 or hidden_ok)
+        if hidden_ok:  # whole, but the oldest panels may be left out
+            columns, _ = planner.plan(c, view.panels, panels_area, gap, view.final)
+            fits = whole(columns, 0, panels_area, gap)
+        else:
+            fits = planner.fits_whole(c, view.panels, panels_area, gap, view.final)
     return BodyPlan(left, right, seats, seats_h, wrapped, log_rect, panels_area, fits, view,
                     seat_note=note)
+
+
+def _paged(c: Canvas, view: TableView, pages: int, page: int,
+           min_rows: int) -> tuple[TableView, Msg | None]:
+    """`paged_view`, made once per search: each try at a page gets the very same seats and
+    panels, which the seat and panel plans then find by identity."""
+    return c.memo.get("paged", (c.memo.frozen(view), pages, page, min_rows),
+                      lambda: paged_view(view, pages, page, min_rows), limit=64)
 
 
 def _entries(c: Canvas, log: tuple[Msg, ...]) -> tuple[str, ...]:

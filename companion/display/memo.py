@@ -20,9 +20,9 @@ V = TypeVar("V")
 class Memo:
     """Bounded tables of layout results, each keyed by what the result depends on."""
 
-    def __init__(self, limit: int = 4096) -> None:
-        self.limit = limit
+    def __init__(self) -> None:
         self._tables: dict[str, dict[Hashable, Any]] = {}
+        self._ids: dict[int, Frozen] = {}
         self._owner: tuple[object, ...] | None = None
         self.hits = 0
         self.misses = 0
@@ -36,8 +36,20 @@ class Memo:
             self._owner = owner
         return self
 
-    def get(self, table: str, key: Hashable, make: Callable[[], V]) -> V:
-        """The result remembered for `key` in `table`, else `make()` (then remembered)."""
+    def frozen(self, value: Hashable) -> Frozen:
+        """`value` as a `Frozen` key, made once per object: the seats of a page or a panel is
+        looked up many times a frame as the same object. The table holds the objects, so an
+        id in it is never another object's; it is small, as it keeps whole views alive."""
+        found = self._ids.get(id(value))
+        if found is None or found.value is not value:
+            if len(self._ids) >= 256:
+                self._ids.clear()
+            found = self._ids[id(value)] = Frozen(value)
+        return found
+
+    def get(self, table: str, key: Hashable, make: Callable[[], V], limit: int = 1024) -> V:
+        """The result remembered for `key` in `table`, else `make()` (then remembered; a table
+        of `limit` results is emptied first)."""
         found = self._tables.get(table)
         if found is None:
             found = self._tables[table] = {}
@@ -46,7 +58,7 @@ class Memo:
         except KeyError:
             self.misses += 1
             value = make()
-            if len(found) >= self.limit:
+            if len(found) >= limit:
                 found.clear()
             found[key] = value
             return value

@@ -45,7 +45,8 @@ from .log import draw_log
 from .memo import Memo
 from .panel_plan import PanelPlanner
 from .panels import draw_panels
-from .seats import SeatPlan, draw_seat, seat_rects
+from .seat_plan import SeatPlan
+from .seats import draw_seat, seat_rects
 from .theme import BG, BG_FINAL, MUTED
 
 __all__ = ["HostLine", "Layout", "TableScreen", "Translate", "format_clock"]

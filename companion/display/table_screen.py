@@ -17,10 +17,10 @@ across the table (`legibility`). Texts wrap rather than being cut; a crowded bod
 the demo's LCD mock-ups, then the log, then goes to pages (`body`, `paging`).
 
 This module composes the frame; `body` arranges the seats, panels and log, `log` draws the log,
-`header` draws the header, timer and
-banner, `seats` the seat list, `panel_plan` and `panels` plan and draw the panels, `canvas`
-holds the unit and the text helpers, `theme` the colours and words, `layout` the record of
-where things went.
+`header` draws the header, timer and banner, `seat_plan` and `seats` plan and draw the seat
+list, `panel_plan` and `panels` plan and draw the panels, `memo` keeps their plans from frame
+to frame, `canvas` holds the unit and the text helpers, `theme` the colours and words,
+`layout` the record of where things went.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ The repeated round above draws the same views again, which the table screen's la
 remembers; so the realistic 18-seat figure is the Mega Civilization demo's own frames: the
 whole scripted game (18 seats on in-memory boxes, the host's lines, long panels split
 into pages), every `TableScreen.draw` timed in CPU, at 1280x720 and 800x480.
-Its p99 is held to the target (its max is the first frame, which makes the fonts).
+Its p99 is held to the target (its max includes the frames that make new fonts).
 
 Run: .venv/bin/python -m bench.frames [--rounds N]
 """

@@ -12,6 +12,12 @@ dummy driver at 1280x720, with a virtual clock so the key edges' timing is exact
 draw); the host's undo takes the entries back between rounds (not timed).
 Target: a phase-change frame <= 8 ms at 18 seats (half a 60 Hz frame).
 
+The repeated round above draws the same views again, which the table screen's layout memo
+remembers; so the realistic 18-seat figure is the Mega Civilization demo's own frames: the
+whole scripted game (18 seats on in-memory boxes, the host's lines, long panels split
+into pages), every `TableScreen.draw` timed in CPU, at 1280x720 and 800x480.
+Its p99 is held to the target (its max includes the frames that make new fonts).
+
 Run: .venv/bin/python -m bench.frames [--rounds N]
 """
 
@@ -20,12 +26,13 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from typing import Any
 
 from bench.common import NAMES
 from bench.journals import CIVS, table_setup
 from companion.app.controller import Controller
 from companion.app.loop import App
-from companion.boxes.keyboard_box import MemoryBox
+from companion.boxes.factory import BoxFactory
 from companion.boxes.vocabulary import HostInput, Key, KeyEdge
 from companion.display.renderer import Renderer
 from companion.display.window import open_display
@@ -57,8 +64,10 @@ def table(game_id: str, seats: int, clock: Clock) -> App:
     if game.id == "camel-up-off-season":
         history.apply(Host.make("start", card="highest_bet"))
     translate = translator("en")
-    app = App(Controller(history, None, translate), {s: MemoryBox(s) for s in range(seats)},
-              clock, Renderer(open_display((1280, 720)), translate))
+    app = App(Controller(history, None, translate), {}, clock,
+              Renderer(open_display((1280, 720)), translate))
+    made = BoxFactory(app.sink, clock).build([(s, f"memory:{s}") for s in range(seats)])
+    app.boxes = dict(made.boxes)
     app.render()
     return app
 
@@ -110,6 +119,34 @@ def measure(game_id: str, seats: int, rounds: int) -> dict[str, list[float]]:
     return out
 
 
+def demo_frames(size: tuple[int, int]) -> list[float]:
+    """CPU ms of every table-screen draw while the Mega Civilization demo plays headless."""
+    import tempfile
+    from pathlib import Path
+
+    from companion.app.demo import play
+    from companion.app.demos import demo_for
+    from companion.display.table_screen import TableScreen
+
+    took: list[float] = []
+    draw = TableScreen.draw
+
+    def timed(self: TableScreen, *args: Any, **kwargs: Any) -> Any:
+        t0 = time.process_time()
+        try:
+            return draw(self, *args, **kwargs)
+        finally:
+            took.append((time.process_time() - t0) * 1000)
+
+    TableScreen.draw = timed  # type: ignore[method-assign]
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            play(demo_for("mega-civilization"), Path(folder), size, False, "en")
+    finally:
+        TableScreen.draw = draw  # type: ignore[method-assign]
+    return took
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=8)
@@ -125,6 +162,13 @@ def main() -> None:
                       if kind in ("value change", "phase change") else "[reference]")
             print(f"loop pass, {seats} seats, {kind:25}: n={len(ms):3}  "
                   f"median {statistics.median(ms):6.2f} ms  max {worst:6.2f} ms  {target}")
+    for size in ((1280, 720), (800, 480)):
+        ms = sorted(demo_frames(size))
+        p99 = ms[min(len(ms) - 1, round(0.99 * (len(ms) - 1)))]
+        verdict = "OK" if p99 <= TARGET_MS else "OVER"
+        print(f"Mega Civilization demo, 18 seats, {size[0]}x{size[1]}, draw: n={len(ms)}  "
+              f"p50 {statistics.median(ms):6.2f} ms  p99 {p99:6.2f} ms  max {ms[-1]:6.2f} ms  "
+              f"[{verdict}: p99 target <= {TARGET_MS:.0f} ms]")
 
 
 if __name__ == "__main__":

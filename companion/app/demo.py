@@ -269,6 +269,7 @@ def play(
     import pygame
 
     from companion.display.fonts import FontCache
+    from companion.display.paging import PAGE_SECONDS
     from companion.display.phone_panel import draw_phone, panel_width
     from companion.display.renderer import Renderer
     from companion.display.window import open_display, save_png
@@ -368,10 +369,23 @@ def play(
     driver = Driver(app, presser, clock, pace=0.35 if use_window else 0.0)
     frames: list[Path] = []
 
-    def shot(name: str, hold: float) -> None:
+    def turn_to(subject: tuple[str, ...]) -> None:
+        """On a table split into pages, let the pages turn (on the virtual clock, as they do
+        at a table) until the one holding the `subject` seats is shown."""
+        wanted = {demo.seats.index(name) for name in subject}
+        for _ in range(renderer.screen.pages):
+            layout = renderer.screen.layout
+            if layout is not None and wanted <= set(layout.seat_cards):
+                return
+            clock.sleep(PAGE_SECONDS - clock() % PAGE_SECONDS + 0.001)
+            catch_up()
+            driver.settle()
+
+    def shot(name: str, hold: float, subject: tuple[str, ...] = ()) -> None:
         catch_up()
         driver.settle()
         if not use_window:
+            turn_to(subject)
             path = folder / f"{name}.png"
             save_png(display, path)
             frames.append(path)
@@ -386,7 +400,7 @@ def play(
             if app.quit:
                 break
             if isinstance(step, Shot):
-                shot(step.name, step.hold)
+                shot(step.name, step.hold, step.subject)
                 continue
             driver.step(step)
         flush()

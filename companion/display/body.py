@@ -20,8 +20,8 @@ from .canvas import Canvas
 from .log import box_height, lines_in, newest_that_fit, wrap_entries
 from .log import text_width as log_text_width
 from .paging import MIN_ROWS_TO_SPLIT, paged_view
-from .panel_plan import PanelPlanner
-from .seats import SeatPlan, plan_seats
+from .panel_plan import PanelPlanner, whole
+from .seat_plan import SeatPlan, plan_seats
 from .theme import MAX_LOG_LINES
 
 
@@ -46,14 +46,31 @@ def arrange(c: Canvas, planner: PanelPlanner, view: TableView, body: pygame.Rect
             lcds: bool, connected: Mapping[int, bool | Msg], page: int = 0) -> BodyPlan:
     """The first arrangement that fits whole: the LCD mock-ups go first, then the log, then
     the seat column narrows (one-line cards) to give the panels room; else the fewest pages
-    on which every page fits, showing page `page` (modulo)."""
+    on which every page fits, showing page `page` (modulo).
+
+    Remembered (`c.memo`) per what the body shows (seats, panels, log, the body's rect): a
+    timer second, an LCD's draft or a page turn arranges nothing again."""
+    online = tuple(connected.get(seat.seat, True) for seat in view.seats)
+    key = (view.seats, online, view.panels, view.log[-MAX_LOG_LINES:], view.final,
+           tuple(body), gap, lcds)
+    plans = c.memo.get("arrange", key,
+                       lambda: _choose(c, planner, view, body, gap, lcds, connected), limit=64)
+    plan = plans[page % len(plans)]
+    if plan.pages == 1:  # the view itself (the header's fields may be newer than the memo's)
+        return plan if plan.view is view else replace(plan, view=view)
+    return replace(plan, view=replace(view, seats=plan.view.seats, panels=plan.view.panels))
+
+
+def _choose(c: Canvas, planner: PanelPlanner, view: TableView, body: pygame.Rect, gap: int,
+            lcds: bool, connected: Mapping[int, bool | Msg]) -> tuple[BodyPlan, ...]:
+    """`arrange`'s search: the one plan that fits, or each page's plan."""
     tries = [(lcd, True) for lcd in ((True, False) if lcds else (False,))] + [(False, False)]
     plan: BodyPlan | None = None
     for lcd, log in tries:
         for frac in _fractions(view, lcd):
             plan = _arrange(c, planner, view, None, body, gap, lcd, log, connected, frac)
             if plan.fits:
-                return plan
+                return (plan,)
     assert plan is not None
     # Pages: long panels (MIN_ROWS_TO_SPLIT rows) split with the seats. Next, the oldest
     # panels left out (an earlier reveal of the same auction). Last, on a screen crowded by
@@ -65,17 +82,20 @@ def arrange(c: Canvas, planner: PanelPlanner, view: TableView, body: pygame.Rect
                     plan = _arrange(c, planner, view, None, body, gap, lcd, log, connected,
                                     frac, hidden_ok=True)
                     if plan.fits:
-                        return plan
+                        return (plan,)
             continue
         for pages in (2, 3, 4):
             for log in (True, False):
                 for frac in _fractions(view, False):
-                    plans = [_arrange(c, planner, *paged_view(view, pages, k, min_rows), body,
-                                      gap, False, log, connected, frac)
-                             for k in range(pages)]
-                    if all(p.fits for p in plans):
-                        return replace(plans[page % pages], pages=pages)
-    return plan
+                    plans = []
+                    for k in range(pages):  # a page that does not fit rules this out
+                        plans.append(_arrange(c, planner, *_paged(c, view, pages, k, min_rows),
+                                              body, gap, False, log, connected, frac))
+                        if not plans[-1].fits:
+                            break
+                    else:
+                        return tuple(replace(p, pages=pages) for p in plans)
+    return (plan,)
 
 
 def _fractions(view: TableView, lcd: bool) -> tuple[float, ...]:
@@ -92,7 +112,7 @@ def _arrange(c: Canvas, planner: PanelPlanner, view: TableView, seat_note: Msg |
              body: pygame.Rect, gap: int, show_lcds: bool, with_log: bool,
              connected: Mapping[int, bool | Msg], frac: float, hidden_ok: bool = False) -> BodyPlan:
     n = len(view.seats)
-    entries = [c.text_of(m) for m in view.log[-MAX_LOG_LINES:]] if with_log else []
+    entries = _entries(c, view.log[-MAX_LOG_LINES:]) if with_log else ()
     left_w = round(body.w * frac) if view.panels or entries else body.w
     left = pygame.Rect(body.x, body.y, left_w, body.h)
     right = pygame.Rect(left.right + gap, body.y, max(0, body.right - left.right - gap),
@@ -115,12 +135,12 @@ def _arrange(c: Canvas, planner: PanelPlanner, view: TableView, seat_note: Msg |
     wrapped: list[list[str]] = []
     log_left = False
     if entries and view.panels:
-        wrapped = newest_that_fit(wrap_entries(c, entries, log_text_width(c, left.w)),
+        wrapped = newest_that_fit(_wrapped(c, entries, log_text_width(c, left.w)),
                                   lines_in(c, left.h - seats_h - gap))
         log_left = len(wrapped) >= min(2, len(entries))
     if entries and not log_left:
-        wrapped = wrap_entries(c, entries, log_text_width(c, right.w if right.w > 0
-                                                          else left.w))
+        wrapped = list(_wrapped(c, entries, log_text_width(c, right.w if right.w > 0
+                                                           else left.w)))
     need = box_height(c, wrapped)
     panels_area = right
     log_rect: pygame.Rect | None = None
@@ -135,14 +155,34 @@ def _arrange(c: Canvas, planner: PanelPlanner, view: TableView, seat_note: Msg |
         else:
             log_rect = pygame.Rect(right.x, right.y, right.w, min(need, right.h))
     fits = seats.fits
-    if view.panels and panels_area.w > 0 and panels_area.h > 0:
-        columns, hidden = planner.plan(c, view.panels, panels_area, gap, view.final)
-        whole = all(not p.cramped for col in columns for p in col) and all(
-            sum(p.height for p in col) + gap * (len(col) - 1) <= panels_area.h
-            for col in columns)
-        fits = fits and whole and (hidden == 0 or hidden_ok)
+    # The panels are planned only when the rest fits: a plan that fails on its seats fails.
+    if fits and view.panels and panels_area.w > 0 and panels_area.h > 0:
+        if hidden_ok:  # whole, but the oldest panels may be left out
+            columns, _ = planner.plan(c, view.panels, panels_area, gap, view.final)
+            fits = whole(columns, 0, panels_area, gap)
+        else:
+            fits = planner.fits_whole(c, view.panels, panels_area, gap, view.final)
     return BodyPlan(left, right, seats, seats_h, wrapped, log_rect, panels_area, fits, view,
                     seat_note=note)
+
+
+def _paged(c: Canvas, view: TableView, pages: int, page: int,
+           min_rows: int) -> tuple[TableView, Msg | None]:
+    """`paged_view`, made once per search: each try at a page gets the very same seats and
+    panels, which the seat and panel plans then find by identity."""
+    return c.memo.get("paged", (c.memo.frozen(view), pages, page, min_rows),
+                      lambda: paged_view(view, pages, page, min_rows), limit=64)
+
+
+def _entries(c: Canvas, log: tuple[Msg, ...]) -> tuple[str, ...]:
+    """The log's lines in the table's language (remembered: every arrangement tried wants
+    them)."""
+    return c.memo.get("log", log, lambda: tuple(c.text_of(m) for m in log))
+
+
+def _wrapped(c: Canvas, entries: tuple[str, ...], width: int) -> list[list[str]]:
+    """The entries wrapped to `width`, remembered (the lists are shared: read them only)."""
+    return c.memo.get("wrapped", (entries, width), lambda: wrap_entries(c, entries, width))
 
 
 def seat_note_size(c: Canvas) -> int:

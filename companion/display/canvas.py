@@ -18,7 +18,8 @@ import pygame
 
 from ..engine.text import Msg
 from .fonts import Face, FontCache
-from .legibility import TextAudit, min_text_px
+from .legibility import Problem, TextAudit, min_text_px
+from .memo import Memo
 from .theme import ELLIPSIS
 
 Translate = Callable[[str], str]
@@ -27,13 +28,15 @@ Translate = Callable[[str], str]
 @dataclass(frozen=True)
 class Canvas:
     """One frame's surface, the table's language, the font cache and the unit `u` (1.0 at
-    1280x720)."""
+    1280x720), and the layout memo."""
 
     surface: pygame.Surface
     translate: Translate
     fonts: FontCache
     u: float
     audit: TextAudit = field(default_factory=TextAudit)
+    # Layout results kept across frames by the screen that owns the canvas (see `memo`).
+    memo: Memo = field(default_factory=Memo)
 
     @property
     def min_text(self) -> int:
@@ -59,6 +62,14 @@ class Canvas:
 
     def fit(self, text: str, face: Face, size: int, max_w: int) -> str:
         """`text` cut with an ellipsis so it is at most `max_w` wide (empty if nothing fits)."""
+        marks: list[tuple[str, Problem]] = []
+        cut = self._fit(text, face, size, max_w, marks)
+        for line, problem in marks:
+            self.audit.mark_cut(line, problem)
+        return cut
+
+    def _fit(self, text: str, face: Face, size: int, max_w: int,
+             marks: list[tuple[str, Problem]]) -> str:
         fonts = self.fonts
         if max_w <= 0:
             return ""
@@ -74,16 +85,40 @@ class Canvas:
         if lo == 0:
             if fonts.measure(ELLIPSIS, face, size) > max_w:
                 return ""
-            self.audit.mark_cut(ELLIPSIS)
+            marks.append((ELLIPSIS, "cut"))
             return ELLIPSIS
         cut = text[:lo].rstrip() + ELLIPSIS
-        self.audit.mark_cut(cut)
+        marks.append((cut, "cut"))
         return cut
 
     def wrap(self, text: str, face: Face, size: int, max_w: int, max_lines: int) -> list[str]:
-        """Word-wrap to `max_w`; the last allowed line ends in an ellipsis if text remains."""
+        """Word-wrap to `max_w`; the last allowed line ends in an ellipsis if text remains.
+
+        Remembered (`memo`): the layout search wraps the same texts to the same widths in
+        many arrangements and frames. The lines it cut are told to the audit at every call,
+        as when they were first wrapped."""
+        lines, marks = self.wrapped(text, face, size, max_w, max_lines)
+        self.mark(marks)
+        return list(lines)
+
+    def wrapped(self, text: str, face: Face, size: int, max_w: int, max_lines: int
+                ) -> tuple[tuple[str, ...], tuple[tuple[str, Problem], ...]]:
+        """`wrap`'s lines and the cuts it made, not yet told to the audit (`mark`)."""
+        return self.memo.get("wrap", (text, face, size, max_w, max_lines),
+                             lambda: self._wrap(text, face, size, max_w, max_lines),
+                             limit=8192)
+
+    def mark(self, marks: tuple[tuple[str, Problem], ...]) -> None:
+        """Tell the audit of lines a text helper cut (drawing one is then a problem)."""
+        for line, problem in marks:
+            self.audit.mark_cut(line, problem)
+
+    def _wrap(self, text: str, face: Face, size: int, max_w: int, max_lines: int
+              ) -> tuple[tuple[str, ...], tuple[tuple[str, Problem], ...]]:
+        """The lines, and the cuts made (a line cut with an ellipsis, a word broken)."""
+        marks: list[tuple[str, Problem]] = []
         if max_lines <= 0 or max_w <= 0:
-            return []
+            return (), ()
         measure = self.fonts.measure
         lines: list[str] = []
         words = text.split()
@@ -103,20 +138,20 @@ class Canvas:
                 lines.append(word[:cut])
                 words[i] = word[cut:]
                 if cut > 1:  # the head says it was broken; a tail ("0") is too common a text
-                    self.audit.mark_cut(word[:cut], "broken")
+                    marks.append((word[:cut], "broken"))
             else:
                 lines.append(current)
                 current = ""
             if len(lines) == max_lines:
                 rest = " ".join([lines[-1], *words[i:]])
-                lines[-1] = self.fit(rest, face, size, max_w)
-                return lines
+                lines[-1] = self._fit(rest, face, size, max_w, marks)
+                return tuple(lines), tuple(marks)
         if current:
             lines.append(current)
         if len(lines) > max_lines:
             rest = " ".join(lines[max_lines - 1:])
-            lines = [*lines[:max_lines - 1], self.fit(rest, face, size, max_w)]
-        return lines
+            lines = [*lines[:max_lines - 1], self._fit(rest, face, size, max_w, marks)]
+        return tuple(lines), tuple(marks)
 
     def blit_text(self, text: str, face: Face, size: int, colour: pygame.Color,
                   x: int, y: int, max_w: int | None = None,

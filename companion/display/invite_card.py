@@ -1,10 +1,12 @@
-"""The phones' join card on the table screen: a QR code, the address under it and the seats
-still waiting for a phone. Shown at the right of the body while any phone seat is free; the
-QR modules are drawn as whole pixels on white with their quiet zone, so a phone's camera
-reads it from across the table.
+"""The phones' join card on the table screen: a QR code, the address under it (whole, as a
+player types it) and the seats still waiting for a phone. Shown at the right of the body
+while any phone seat is free; the QR modules are drawn as whole pixels on white with their
+quiet zone, so a phone's camera reads it from across the table.
 """
 
 from __future__ import annotations
+
+import re
 
 import pygame
 
@@ -24,9 +26,32 @@ def invite_rect(c: Canvas, invite: JoinInvite, area: pygame.Rect) -> pygame.Rect
     return _card(c, invite, area)[0]
 
 
+def shown_url(url: str) -> str:
+    """The address as a player types it: no "http://" (a phone's browser adds it) and no
+    trailing "/" after the port; the QR code holds the whole URL."""
+    text = url.removeprefix("http://")
+    if text.endswith("/") and text.count("/") == 1:
+        text = text[:-1]
+    return text
+
+
+def url_lines(c: Canvas, url: str, size: int, width: int) -> list[str]:
+    """The address on as few lines `width` wide as it takes, so it is read whole from across
+    the table: broken only before the port, after a "/" or, in a long host name, after a "."
+    or "-" (never inside a name or a number). A part wider than a line is cut, and the
+    audit says so."""
+    lines: list[str] = []
+    for part in re.split(r"(?=:\d)|(?<=[/.-])", shown_url(url)):
+        if lines and c.fonts.measure(lines[-1] + part, "bold", size) <= width:
+            lines[-1] += part
+        elif part:
+            lines.append(part)
+    return lines
+
+
 def _card(c: Canvas, invite: JoinInvite, area: pygame.Rect
-          ) -> tuple[pygame.Rect, list[str], list[str], int]:
-    """The card's rect, its title and seat lines, and the QR's pixels per module."""
+          ) -> tuple[pygame.Rect, list[str], list[str], list[str], int]:
+    """The card's rect, its title, address and seat lines, and the QR's pixels per module."""
     pad = c.sp(12)
     title_size, url_size, seats_size = c.px(20), c.px(18), c.px(16)
     inner = area.w - 2 * pad
@@ -37,16 +62,17 @@ def _card(c: Canvas, invite: JoinInvite, area: pygame.Rect
     seat_lines = c.wrap(c.text_of(msg("Waiting for a phone: {names}", names=names)),
                         "regular", seats_size, inner, 3)
     title_lines = c.wrap(c.text_of(msg("Join with your phone")), "bold", title_size, inner, 2)
+    address = url_lines(c, invite.url, url_size, inner)
     height = (pad + len(title_lines) * c.lh("bold", title_size) + c.sp(8) + qr_px + c.sp(8)
-              + c.lh("bold", url_size) + c.sp(6) + len(seat_lines) * c.lh("regular", seats_size)
-              + pad)
+              + len(address) * c.lh("bold", url_size) + c.sp(6)
+              + len(seat_lines) * c.lh("regular", seats_size) + pad)
     rect = pygame.Rect(area.x, area.y, area.w, min(height, area.h))
-    return rect, title_lines, seat_lines, scale
+    return rect, title_lines, address, seat_lines, scale
 
 
 def draw_invite(c: Canvas, invite: JoinInvite, area: pygame.Rect) -> pygame.Rect:
     """Draw the card at the top of `area`; returns the rect drawn."""
-    rect, title_lines, seat_lines, scale = _card(c, invite, area)
+    rect, title_lines, address, seat_lines, scale = _card(c, invite, area)
     pad = c.sp(12)
     title_size, url_size, seats_size = c.px(20), c.px(18), c.px(16)
     inner = area.w - 2 * pad
@@ -66,8 +92,10 @@ def draw_invite(c: Canvas, invite: JoinInvite, area: pygame.Rect) -> pygame.Rect
                     c.surface.fill(DARK_TEXT, (qr_rect.x + col * scale, qr_rect.y + r * scale,
                                                scale, scale))
         y = qr_rect.bottom + c.sp(8)
-        c.blit_text(invite.url, "bold", url_size, FG, rect.centerx, y, inner, "center")
-        y += c.lh("bold", url_size) + c.sp(6)
+        for line in address:
+            c.blit_text(line, "bold", url_size, FG, rect.centerx, y, inner, "center")
+            y += c.lh("bold", url_size)
+        y += c.sp(6)
         for line in seat_lines:
             c.blit_text(line, "regular", seats_size, MUTED, rect.centerx, y, inner, "center")
             y += c.lh("regular", seats_size)

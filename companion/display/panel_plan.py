@@ -13,6 +13,9 @@ import pygame
 
 from ..engine.views import Cell, Panel
 from .canvas import Canvas
+from .fonts import Face
+from .legibility import Problem
+from .memo import Frozen
 from .theme import cell_look
 
 _NUMBER = re.compile(r"^[+\-−]?\d+$")
@@ -45,65 +48,132 @@ def panel_sizes(c: Canvas, scale: float) -> tuple[int, int, int]:
     return c.px(21, scale), c.px(20, scale), c.px(16, scale)
 
 
-def _plan_panel(c: Canvas, panel: Panel, index: int, width: int, scale: float,
-                max_note_lines: int = 6) -> PanelPlan:
-    title_size, cell_size, note_size = panel_sizes(c, scale)
-    pad = c.sp(12, scale)
-    inner = max(0, width - 2 * pad)
-    col_gap = c.sp(26, scale)
+@dataclass(frozen=True)
+class _Measured:
+    """A panel's texts measured at one cell size: what does not depend on its width."""
+
+    texts: tuple[tuple[str, ...], ...]
+    faces: tuple[tuple[Face, ...], ...]
+    widths: tuple[tuple[int, ...], ...]  # each cell's text on one line
+    plain: tuple[tuple[bool, ...], ...]  # one line of it is the text as written (no wrap)
+    natural: tuple[int, ...]  # each column's widest cell
+    floor: tuple[int, ...]  # each column's widest word: a column is never narrower
+    right: tuple[bool, ...]
+    title: str
+    note: str | None
+    head: bool  # a row of column heads (ruled off below)
+
+
+def _measure(c: Canvas, panel: Panel, cell_size: int) -> _Measured:
     texts = tuple(tuple(c.text_of(cell.text) for cell in row) for row in panel.rows)
+    faces = tuple(tuple(cell_look(cell.style)[0] for cell in row) for row in panel.rows)
     ncols = max((len(r) for r in panel.rows), default=0)
     natural = [0] * ncols
-    floor = [0] * ncols  # a column is never narrower than its widest word
-    for row, row_texts in zip(panel.rows, texts, strict=True):
-        for col, (cell, text) in enumerate(zip(row, row_texts, strict=True)):
-            face, _ = cell_look(cell.style)
-            natural[col] = max(natural[col], c.fonts.measure(text, face, cell_size))
-            floor[col] = max([floor[col]] + [c.fonts.measure(w, face, cell_size)
-                                             for w in text.split()])
-    avail = inner - col_gap * max(0, ncols - 1)
-    widths = _fit_columns(natural, avail, floor)
+    floor = [0] * ncols
+    measure = c.fonts.measure
+    widths = []
+    for row_texts, row_faces in zip(texts, faces, strict=True):
+        row_w = []
+        for col, (text, face) in enumerate(zip(row_texts, row_faces, strict=True)):
+            w = measure(text, face, cell_size)
+            row_w.append(w)
+            natural[col] = max(natural[col], w)
+            floor[col] = max([floor[col]] + [measure(word, face, cell_size)
+                                             for word in text.split()])
+        widths.append(tuple(row_w))
+    plain = tuple(tuple(bool(t) and t == " ".join(t.split()) for t in row) for row in texts)
     right = tuple(
         _is_numeric_column([row[col] for row in panel.rows if col < len(row)],
                            [t[col] for t in texts if col < len(t)])
         for col in range(ncols))
-    # A cell wider than its column wraps onto more lines (never cut): up to three lines,
-    # and only between words. Cramped: a word or a column does not fit, or the title or
-    # note needs more lines than allowed. The planner prefers a smaller scale or another
-    # arrangement over a cramped layout, since "Ch…" tells the table nothing.
-    cramped = any(w < f for w, f in zip(widths, floor, strict=True))
-    cells: list[tuple[tuple[str, ...], ...]] = []
-    for row, row_texts in zip(panel.rows, texts, strict=True):
-        row_lines = []
-        for col, (cell, text) in enumerate(zip(row, row_texts, strict=True)):
-            face, _ = cell_look(cell.style)
-            lines = c.wrap(text, face, cell_size, widths[col], MAX_CELL_LINES) or [""]
-            cramped = cramped or (c.fonts.measure(text, face, cell_size) > widths[col]
-                                  and len(c.wrap(text, face, cell_size, widths[col], 50))
-                                  > MAX_CELL_LINES)
-            row_lines.append(tuple(lines))
-        cells.append(tuple(row_lines))
-    title = c.text_of(panel.title)
+    return _Measured(texts, faces, tuple(widths), plain, tuple(natural), tuple(floor), right,
+                     c.text_of(panel.title),
+                     c.text_of(panel.note) if panel.note is not None else None,
+                     any(is_head(r) for r in panel.rows))
+
+
+def _plan_panel(c: Canvas, panel: Panel, index: int, width: int, scale: float,
+                max_note_lines: int = 6, key: Frozen | None = None) -> PanelPlan:
+    title_size, cell_size, note_size = panel_sizes(c, scale)
+    pad = c.sp(12, scale)
+    inner = max(0, width - 2 * pad)
+    col_gap = c.sp(26, scale)
+    # The texts' widths do not depend on the panel's width: measured once per cell size.
+    m = c.memo.get("panel", (key or c.memo.frozen(panel), cell_size),
+                   lambda: _measure(c, panel, cell_size), limit=256)
+    ncols = len(m.natural)
+    avail = inner - col_gap * max(0, ncols - 1)
+    widths = _fit_columns(m.natural, avail, m.floor)
+    # The cells depend on the columns' widths only: wider panels often get the same ones.
+    cells, row_hs, cramped, marks = c.memo.get(
+        "cells", (c.memo.frozen(m), cell_size, tuple(widths)),
+        lambda: _cells(c, m, cell_size, widths))
+    c.mark(marks)
+    title = m.title
     title_full = c.wrap(title, "bold", title_size, inner, 50)
     cramped = cramped or len(title_full) > MAX_TITLE_LINES
     title_lines = tuple(c.wrap(title, "bold", title_size, inner, MAX_TITLE_LINES))
     note_lines: tuple[str, ...] = ()
-    if panel.note is not None:
-        note = c.text_of(panel.note)
+    if m.note is not None:
+        note = m.note
         full = c.wrap(note, "regular", note_size, inner, 50)
         cramped = cramped or len(full) > max_note_lines
         note_lines = tuple(full if len(full) <= max_note_lines
                            else c.wrap(note, "regular", note_size, inner, max_note_lines))
-    row_hs = tuple(row_height(c, cell_size, max((len(x) for x in r), default=1))
-                   for r in cells)
     height = (pad + len(title_lines) * c.lh("bold", title_size) + c.sp(6, scale)
               + sum(row_hs)
-              + (c.sp(4, scale) if any(is_head(r) for r in panel.rows) else 0)
+              + (c.sp(4, scale) if m.head else 0)
               + (c.sp(6, scale) + len(note_lines) * c.lh("regular", note_size)
                  if note_lines else 0)
               + pad)
-    return PanelPlan(panel, index, width, scale, texts, tuple(widths), right,
-                     title, note_lines, height, cramped, tuple(cells), row_hs, title_lines)
+    return PanelPlan(panel, index, width, scale, m.texts, tuple(widths), m.right,
+                     title, note_lines, height, cramped, cells, row_hs, title_lines)
+
+
+Cells = tuple[tuple[tuple[str, ...], ...], ...]  # per row, per column: its lines
+
+
+def _cells(c: Canvas, m: _Measured, cell_size: int, widths: Sequence[int]
+           ) -> tuple[Cells, tuple[int, ...], bool, tuple[tuple[str, Problem], ...]]:
+    """The cells' lines in columns `widths` wide, the rows' heights, whether a cell is
+    cramped, and the lines cut on the way (for the audit).
+
+    A cell wider than its column wraps onto more lines (never cut): up to three lines, and
+    only between words. Cramped: a word or a column does not fit, or the title or note
+    needs more lines than allowed. The planner prefers a smaller scale or another
+    arrangement over a cramped layout, since "Ch…" tells the table nothing."""
+    cramped = any(w < f for w, f in zip(widths, m.floor, strict=True))
+    marks: list[tuple[str, Problem]] = []
+    cells: list[tuple[tuple[str, ...], ...]] = []
+    for row_texts, row_faces, row_w, row_plain in zip(m.texts, m.faces, m.widths, m.plain,
+                                                      strict=True):
+        row_lines: list[tuple[str, ...]] = []
+        for col, text in enumerate(row_texts):
+            if row_plain[col] and row_w[col] <= widths[col]:  # fits on one line as written
+                row_lines.append((text,))
+                continue
+            face = row_faces[col]
+            lines, cut = c.wrapped(text, face, cell_size, widths[col], MAX_CELL_LINES)
+            marks += cut
+            if row_w[col] > widths[col] and not cramped:
+                full, cut = c.wrapped(text, face, cell_size, widths[col], 50)
+                marks += cut
+                cramped = len(full) > MAX_CELL_LINES
+            row_lines.append(lines or ("",))
+        cells.append(tuple(row_lines))
+    row_hs = tuple(row_height(c, cell_size, max((len(x) for x in r), default=1))
+                   for r in cells)
+    return tuple(cells), row_hs, cramped, tuple(marks)
+
+
+def _least_height(c: Canvas, panel: Panel, key: Frozen, scale: float) -> int:
+    """A lower bound of the panel's height at `scale` (see `_plan_panel`'s `height`)."""
+    def least() -> int:
+        _, cell_size, _ = panel_sizes(c, scale)
+        head = c.sp(4, scale) if any(is_head(r) for r in panel.rows) else 0
+        return (2 * c.sp(12, scale) + c.sp(6, scale)
+                + len(panel.rows) * row_height(c, cell_size) + head)
+    return c.memo.get("least", (key, scale), least)
 
 
 def row_height(c: Canvas, cell_size: int, lines: int = 1) -> int:
@@ -117,6 +187,7 @@ class PanelPlanner:
 
     def __init__(self) -> None:
         self._plans: dict[object, tuple[list[list[PanelPlan]], int]] = {}
+        self._fits: dict[object, bool] = {}
         # One panel's plan at one width and scale: a new panel beside unchanged ones (a phase
         # ends) re-plans only the new one.
         self._panel_plans: dict[object, PanelPlan] = {}
@@ -128,80 +199,142 @@ class PanelPlanner:
         Remembered per (panels, area): a seat locking or a timer second changes no panel,
         and re-planning 18 rows at every scale cost most of a frame (bench/latency.py).
         """
-        key = (panels, tuple(area), gap, final)
-        cached = self._plans.get(key)
+        search = self._search(c, panels, area, gap, final)
+        cached = self._plans.get(search.key)
         if cached is not None:
             return cached
-        hidden = 0
-        order = list(range(len(panels)))
+        found = search.choose()
+        if len(self._plans) >= 512:  # an arrangement tries many areas (and pages) per frame
+            self._plans.clear()
+        self._plans[search.key] = found
+        return found
+
+    def fits_whole(self, c: Canvas, panels: tuple[Panel, ...], area: pygame.Rect, gap: int,
+                   final: bool) -> bool:
+        """Whether `plan` shows every panel whole: none left out or cramped, every column
+        within the area's height. The body asks it of every arrangement it tries, most of
+        which fail; this stops at the first search's failure, where `plan` goes on to its
+        fallbacks (leaving panels out, cramped ones), none of which is whole."""
+        search = self._search(c, panels, area, gap, final)
+        known = self._fits.get(search.key)
+        if known is not None:
+            return known
+        if search.key in self._plans:
+            fits = whole(*self._plans[search.key], area, gap)
+        elif search.search(search.order, False) is not None:
+            fits = True
+        elif area.w >= c.sp(260):
+            # The fallbacks: fewer panels (not whole); the same configurations allowing a
+            # cramped panel (the first that fits has one, or the search would have found
+            # it); the smallest scale with short notes (whole only if the search found it).
+            fits = False
+        else:  # too narrow for the search: only the last fallback can say
+            fits = whole(*self.plan(c, panels, area, gap, final), area, gap)
+        if len(self._fits) >= 2048:
+            self._fits.clear()
+        self._fits[search.key] = fits
+        return fits
+
+    def _search(self, c: Canvas, panels: tuple[Panel, ...], area: pygame.Rect, gap: int,
+                final: bool) -> _Search:
+        if len(self._panel_plans) > 4096:  # bounded: a long game makes many panels
+            self._panel_plans.clear()
+        return _Search(c, panels, area, gap, final, self._panel_plans)
+
+
+def whole(columns: list[list[PanelPlan]], hidden: int, area: pygame.Rect, gap: int) -> bool:
+    """Every panel shown (`hidden` 0), none cramped, each column within the area's height."""
+    return hidden == 0 and all(not p.cramped for col in columns for p in col) and all(
+        sum(p.height for p in col) + gap * (len(col) - 1) <= area.h for col in columns)
+
+
+class _Search:
+    """One planning of `panels` in `area`: the configurations tried, in order."""
+
+    def __init__(self, c: Canvas, panels: tuple[Panel, ...], area: pygame.Rect, gap: int,
+                 final: bool, memo: dict[object, PanelPlan]) -> None:
+        self.c, self.panels, self.area, self.gap, self.memo = c, panels, area, gap, memo
+        # Each panel's hash computed once: a look-up would hash its 18 rows cell by cell.
+        self.keys = [c.memo.frozen(p) for p in panels]
+        self.key = (tuple(self.keys), tuple(area), gap, final)
+        self.order = list(range(len(panels)))
         if final:
-            order.reverse()
-        lead = order[0] if final and order else None
+            self.order.reverse()
+        self.lead = self.order[0] if final and self.order else None
 
-        memo = self._panel_plans
-        if len(memo) > 4096:  # bounded: a long game makes many panels
-            memo.clear()
+    def plan_one(self, i: int, col_w: int, scale: float, note_lines: int) -> PanelPlan:
+        c = self.c
+        scale *= 1.25 if i == self.lead else 1.0
+        key = (self.keys[i], i, col_w, scale, note_lines, c.u, c.translate)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = _plan_panel(c, self.panels[i], i, col_w, scale,
+                                                 note_lines, self.keys[i])
+        return found
 
-        def plan_one(i: int, col_w: int, scale: float, note_lines: int) -> PanelPlan:
-            key = (panels[i], i, col_w, scale, note_lines, c.u, c.translate)
-            found = memo.get(key)
-            if found is None:
-                found = memo[key] = _plan_panel(c, panels[i], i, col_w, scale, note_lines)
-            return found
+    def plan_all(self, indices: Sequence[int], col_w: int, scale: float,
+                 note_lines: int = 6) -> list[PanelPlan]:
+        return [self.plan_one(i, col_w, scale, note_lines) for i in indices]
 
-        def plan_all(indices: Sequence[int], col_w: int, scale: float,
-                     note_lines: int = 6) -> list[PanelPlan]:
-            return [plan_one(i, col_w, scale * (1.25 if i == lead else 1.0), note_lines)
-                    for i in indices]
-
-        def search(indices: Sequence[int], allow_cramped: bool) -> list[list[PanelPlan]] | None:
-            # Above 1.0 only when there is room (one small panel on a TV); below 1.0 the
-            # spacing tightens (text never goes under the minimum height).
-            for scale in (1.2, 1.1, 1.0, 0.9, 0.8, 0.7, 0.6, 0.5):
-                for cols in (1, 2):
-                    if cols > len(indices):
-                        continue
-                    col_w = (area.w - (cols - 1) * gap) // cols
-                    if col_w < c.sp(260):
-                        continue
-                    plans = plan_all(indices, col_w, scale)
-                    if not allow_cramped and any(p.cramped for p in plans):
-                        continue
+    def search(self, indices: Sequence[int], allow_cramped: bool) -> list[list[PanelPlan]] | None:
+        c, area, gap = self.c, self.area, self.gap
+        # Above 1.0 only when there is room (one small panel on a TV); below 1.0 the
+        # spacing tightens (text never goes under the minimum height).
+        for scale in (1.2, 1.1, 1.0, 0.9, 0.8, 0.7, 0.6, 0.5):
+            # A panel taller than the area at this scale, however wide, rules it out
+            # (measured without planning it: every row on one line, no title or note).
+            if any(_least_height(c, self.panels[i], self.keys[i],
+                                 scale * (1.25 if i == self.lead else 1.0)) > area.h
+                   for i in indices):
+                continue
+            for cols in (1, 2):
+                if cols > len(indices):
+                    continue
+                col_w = (area.w - (cols - 1) * gap) // cols
+                if col_w < c.sp(260):
+                    continue
+                plans = []
+                for i in indices:  # a cramped panel rules the layout out: stop there
+                    plans.append(self.plan_one(i, col_w, scale, 6))
+                    if not allow_cramped and plans[-1].cramped:
+                        break
+                else:
                     found = _split_columns(plans, cols, area.h, gap)
                     if found is not None:
                         return found
-            return None
+        return None
 
+    def choose(self) -> tuple[list[list[PanelPlan]], int]:
+        """The columns, and how many of the oldest panels are left out."""
+        c, panels, area, gap, order = self.c, self.panels, self.area, self.gap, self.order
+        hidden = 0
         # First a layout where nothing is cut; then the same leaving out the oldest panels
         # (the newest, the reveal just made or the final result, are what the table reads);
         # only then cut columns and notes (the legibility audit reports those).
-        chosen = search(order, False)
+        chosen = self.search(order, False)
         for keep in range(len(panels) - 1, 0, -1):
             if chosen is not None:
                 break
-            chosen = search([i for i in order if i >= len(panels) - keep], False)
+            chosen = self.search([i for i in order if i >= len(panels) - keep], False)
             hidden = len(panels) - keep
         if chosen is None:
             hidden = 0
-            chosen = search(order, True)
+            chosen = self.search(order, True)
         if chosen is None:
             cols = 2 if len(panels) > 1 and (area.w - gap) // 2 >= c.sp(260) else 1
             col_w = (area.w - (cols - 1) * gap) // cols
             kept: list[int] = []
             for i in sorted(order, reverse=True):  # newest first
                 trial = [j for j in order if j in kept or j == i]
-                if kept and _split_columns(plan_all(trial, col_w, 0.5, 2), cols, area.h,
+                if kept and _split_columns(self.plan_all(trial, col_w, 0.5, 2), cols, area.h,
                                            gap) is None:
                     break
                 kept.append(i)
             shown = [j for j in order if j in kept]
             hidden = len(panels) - len(shown)
-            plans = plan_all(shown, col_w, 0.5, 2)
+            plans = self.plan_all(shown, col_w, 0.5, 2)
             # Still too tall (one huge panel): draw it anyway, clipped to the area below.
             chosen = _split_columns(plans, cols, area.h, gap) or [plans]
-        if len(self._plans) >= 32:  # an arrangement tries several areas per frame
-            self._plans.clear()
-        self._plans[key] = (chosen, hidden)
         return chosen, hidden
 
 

@@ -1,14 +1,12 @@
 """The seat list: a grid of seat cards that adapts to the count (one column of big cards up to
 about six seats, more columns at a smaller scale for Mega Civilization's 18), each with the
 seat's colour, name, status pill, badges, money where the game shows it, and the demo's LCD
-mock-up.
+mock-up. The grid is planned in `seat_plan`.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 import pygame
 
@@ -16,10 +14,10 @@ from ..engine.text import Msg
 from ..engine.views import SeatLine
 from .canvas import Canvas
 from .layout import Layout
+from .seat_plan import SeatPlan, fault_pill, flow, labels, lcd_size, seat_fonts
 from .theme import (
     CARD_BG,
     DIM,
-    DISCONNECTED,
     DISCONNECTED_LOOK,
     FG,
     GOLD,
@@ -35,186 +33,6 @@ from .theme import (
     parse_colour,
     readable_on,
 )
-
-
-@dataclass(frozen=True)
-class SeatPlan:
-    """How the cards are laid out: the grid, the scale, and whether the LCDs are shown."""
-
-    cols: int
-    rows: int
-    scale: float
-    lcd: bool
-    card_w: int
-    card_h: int
-    fits: bool = True  # False: even the smallest cards overflow (the grid is clipped)
-    inline: bool = False  # one line per card: name, pills, money (a big table's cards)
-
-
-def _seat_fonts(c: Canvas, scale: float) -> tuple[int, int, int]:
-    """(name, pill, lcd) font sizes for a seat card at `scale`."""
-    return c.px(23, scale), c.px(15, scale), c.px(16, scale, minimum=11)
-
-
-def _lcd_size(c: Canvas, mono: int) -> tuple[int, int]:
-    char_w = c.fonts.measure("M", "mono", mono)
-    line = c.lh("mono", mono)
-    pad = c.sp(7)
-    return LCD_COLS * char_w + 2 * pad, 2 * line + 2 * pad
-
-
-def _card_need(c: Canvas, scale: float, lcd: bool) -> tuple[int, int]:
-    """Smallest (width, height) a seat card needs at `scale`, with or without an LCD."""
-    name, pill, mono = _seat_fonts(c, scale)
-    pad = c.sp(9, scale)
-    h = pad + c.lh("bold", name) + c.sp(5, scale) + c.pill_h(pill) + pad
-    # Room for a swatch, ~8 characters of name, a 3-digit amount and a status pill.
-    w = (c.sp(10, scale) + 3 * pad + c.fonts.measure("Abcdefgh", "bold", name)
-         + c.fonts.measure("● 000", "bold", name))
-    if lcd:
-        lw, lh = _lcd_size(c, mono)
-        w += lw + pad
-        h = max(h, lh + 2 * pad)
-    return w, h
-
-
-def _labels(c: Canvas, seat: SeatLine, online: bool | Msg) -> list[str]:
-    """The pills a card shows, in order: status, its box's fault, badges."""
-    labels = [c.text_of(STATUS_TEXT.get(seat.status, Msg(seat.status)))]
-    fault = _fault(c, online)
-    if fault is not None:
-        labels.append(fault)
-    return labels + [c.text_of(b) for b in seat.badges]
-
-
-def _fault(c: Canvas, online: bool | Msg) -> str | None:
-    """The red pill of a seat whose box is not whole: "Disconnected", or its fault's few
-    words ("No LCD: check cable"), which may come with the box still playing. None: whole."""
-    if online is True:
-        return None
-    return c.text_of(DISCONNECTED if online is False else online)
-
-
-def _flow(c: Canvas, labels: Sequence[str], size: int, scale: float,
-          width: int) -> list[list[str]] | None:
-    """Pills placed left to right in lines of `width`; None if one alone is too wide."""
-    lines: list[list[str]] = [[]]
-    used = 0
-    gap = c.sp(6, scale)
-    for text in labels:
-        w = c.fonts.measure(text, "bold", size) + 2 * c.sp(8)
-        if w > width:
-            return None
-        need = w + (gap if lines[-1] else 0)
-        if lines[-1] and used + need > width:
-            lines.append([])
-            used, need = 0, w
-        lines[-1].append(text)
-        used += need
-    return lines
-
-
-def _text_room(c: Canvas, card_w: int, scale: float, lcd: bool) -> int:
-    """The width left for the name and the pills on a card `card_w` wide."""
-    pad = c.sp(9, scale)
-    room = card_w - 2 * pad - c.sp(10, scale) - pad
-    if lcd:
-        room -= _lcd_size(c, _seat_fonts(c, scale)[2])[0] + pad
-    return room
-
-
-def _money_w(c: Canvas, money: int | None, size: int) -> int:
-    if money is None:
-        return 0
-    return (c.fonts.measure(str(money), "bold", size) + c.sp(6) + 2 * max(3, round(size * 0.32))
-            + c.sp(9))
-
-
-def _card_h(c: Canvas, scale: float, lcd: bool, seats: Sequence[SeatLine],
-            connected: Mapping[int, bool | Msg], card_w: int) -> int | None:
-    """The height cards `card_w` wide need so every name and every pill fits whole (the
-    pills wrap onto more lines); None when a name or a pill is wider than the card."""
-    name, pill, _ = _seat_fonts(c, scale)
-    _, base_h = _card_need(c, scale, lcd)
-    room = _text_room(c, card_w, scale, lcd)
-    lines = 1
-    for seat in seats:
-        if c.fonts.measure(seat.name, "bold", name) + _money_w(c, seat.money, name) > room:
-            return None
-        flowed = _flow(c, _labels(c, seat, connected.get(seat.seat, True)), pill, scale, room)
-        if flowed is None:
-            return None
-        lines = max(lines, len(flowed))
-    return base_h + (lines - 1) * (c.pill_h(pill) + c.sp(4, scale))
-
-
-def _inline_h(c: Canvas, scale: float) -> int:
-    name, pill, _ = _seat_fonts(c, scale)
-    return 2 * c.sp(6, scale) + max(c.lh("bold", name), c.pill_h(pill))
-
-
-def _inline_fits(c: Canvas, scale: float, seats: Sequence[SeatLine],
-                 connected: Mapping[int, bool | Msg], card_w: int) -> bool:
-    """Whether every seat's name, pills and money fit on one line of a card `card_w` wide."""
-    name, pill, _ = _seat_fonts(c, scale)
-    room = _text_room(c, card_w, scale, False)
-    gap = c.sp(6, scale)
-    for seat in seats:
-        labels = _labels(c, seat, connected.get(seat.seat, True))
-        need = (c.fonts.measure(seat.name, "bold", name) + c.sp(10)
-                + _money_w(c, seat.money, name)
-                + sum(c.fonts.measure(t, "bold", pill) + 2 * c.sp(8) + gap for t in labels))
-        if need > room:
-            return False
-    return True
-
-
-def plan_seats(c: Canvas, n: int, area: pygame.Rect, gap: int, want_lcd: bool,
-               seats: Sequence[SeatLine] = (),
-               connected: Mapping[int, bool | Msg] | None = None) -> SeatPlan:
-    """Pick columns and a scale so all `n` cards fit `area`, preferring big, single-column.
-
-    Up to ~6 seats get full cards in one column; a big table (Mega Civilization plays up to
-    18) gets a multi-column grid. Names and badges are never cut: a card is as wide as its
-    longest name needs and as tall as its badges need. The LCD mock-ups are dropped first,
-    since they are only a demo aid.
-    """
-    vgap = c.sp(8)
-    if n == 0:
-        return SeatPlan(1, 0, 1.0, False, area.w, 0)
-    online = connected if connected is not None else {}
-    # Above 1.0 only when the room is there: a few seats on a big screen read from afar.
-    scales = (1.2, 1.1, 1.0, 0.9, 0.8, 0.7, 0.6, 0.5)
-    options = [(lcd, s) for lcd in ((True, False) if want_lcd else (False,)) for s in scales
-               if not (lcd and s < 0.7)]
-    for lcd, scale in options:
-        need_w, _ = _card_need(c, scale, lcd)
-        for cols in range(1, 5):
-            rows = math.ceil(n / cols)
-            card_w = (area.w - (cols - 1) * gap) // cols
-            if card_w < need_w:
-                continue
-            need_h = _card_h(c, scale, lcd, seats, online, card_w)
-            if need_h is not None and rows * need_h + (rows - 1) * vgap <= area.h:
-                return SeatPlan(cols, rows, scale, lcd, card_w, need_h)
-    # A big table: one line per card (name, pills, money side by side) before paging.
-    for scale in scales[2:]:
-        card_h = _inline_h(c, scale)
-        for cols in range(1, 5):
-            rows = math.ceil(n / cols)
-            card_w = (area.w - (cols - 1) * gap) // cols
-            if (rows * card_h + (rows - 1) * vgap <= area.h
-                    and _inline_fits(c, scale, seats, online, card_w)):
-                return SeatPlan(cols, rows, scale, False, card_w, card_h, inline=True)
-    # Nothing fits: smallest cards, as many columns as the width allows; the grid is
-    # clipped to its area rather than drawn off-screen.
-    scale = scales[-1]
-    need_w, need_h = _card_need(c, scale, False)
-    cols = max(1, min(n, area.w // max(1, need_w)))
-    rows = math.ceil(n / cols)
-    card_w = (area.w - (cols - 1) * gap) // cols
-    card_h = max(1, min(need_h, (area.h - (rows - 1) * vgap) // rows))
-    return SeatPlan(cols, rows, scale, False, card_w, card_h, fits=False)
 
 
 def seat_rects(c: Canvas, n: int, plan: SeatPlan, area: pygame.Rect) -> list[pygame.Rect]:
@@ -249,7 +67,7 @@ def draw_seat(c: Canvas, seat: SeatLine, rect: pygame.Rect, scale: float,
     """One seat's card in `rect`: colour, name, status pill, badges, money, LCD mock-up (or
     one line of name, pills and money when `inline`)."""
     surface = c.surface
-    name_size, pill_size, mono = _seat_fonts(c, scale)
+    name_size, pill_size, mono = seat_fonts(c, scale)
     pad = c.sp(9, scale)
     radius = c.sp(8, scale)
     out = seat.status == "out"
@@ -272,7 +90,7 @@ def draw_seat(c: Canvas, seat: SeatLine, rect: pygame.Rect, scale: float,
 
     right = rect.right - pad
     if lcd_slot:
-        lw, lh = _lcd_size(c, mono)
+        lw, lh = lcd_size(c, mono)
         lcd_rect = pygame.Rect(right - lw, rect.centery - lh // 2, lw, lh)
         _draw_lcd(c, lcd_rect, lcd_lines or ("", ""), mono)
         layout.lcds[seat.seat] = lcd_rect
@@ -286,9 +104,9 @@ def draw_seat(c: Canvas, seat: SeatLine, rect: pygame.Rect, scale: float,
         _draw_inline(c, seat, rect, x, right, scale, online, layout,
                      DIM if out else readable_on(colour, CARD_BG))
         return
-    lines = _flow(c, _labels(c, seat, online), pill_size, scale, right - x)
+    lines = flow(c, labels(c, seat, online), pill_size, scale, right - x)
     if lines is None:  # a pill wider than the card: drawn cut, and the audit says so
-        lines = [[label] for label in _labels(c, seat, online)]
+        lines = [[label] for label in labels(c, seat, online)]
     pills_h = len(lines) * pill_h + (len(lines) - 1) * c.sp(4, scale)
     # Centre the lines vertically when the card is taller than they need.
     spare = rect.h - 2 * pad - (name_h + c.sp(5, scale) + pills_h)
@@ -303,7 +121,7 @@ def draw_seat(c: Canvas, seat: SeatLine, rect: pygame.Rect, scale: float,
 
     y += name_h + c.sp(5, scale)
     status = c.text_of(STATUS_TEXT.get(seat.status, Msg(seat.status)))
-    offline = _fault(c, online)
+    offline = fault_pill(c, online)
     k = 0
     for line in lines:
         px = x
@@ -323,7 +141,7 @@ def _draw_inline(c: Canvas, seat: SeatLine, rect: pygame.Rect, x: int, right: in
                  scale: float, online: bool | Msg, layout: Layout,
                  name_colour: pygame.Color) -> None:
     """A one-line card: name, then the pills, the money at the right edge."""
-    name_size, pill_size, _ = _seat_fonts(c, scale)
+    name_size, pill_size, _ = seat_fonts(c, scale)
     y = rect.y + (rect.h - c.lh("bold", name_size)) // 2
     money_w = 0
     if seat.money is not None:
@@ -332,7 +150,7 @@ def _draw_inline(c: Canvas, seat: SeatLine, rect: pygame.Rect, x: int, right: in
                        max(0, right - x - money_w))
     px = name.right + c.sp(10)
     py = rect.y + (rect.h - c.pill_h(pill_size)) // 2
-    for k, text in enumerate(_labels(c, seat, online)):
+    for k, text in enumerate(labels(c, seat, online)):
         if k == 0:
             fill, fg = STATUS_LOOK.get(seat.status, (None, MUTED))
         elif k == 1 and online is not True:

@@ -17,10 +17,10 @@ across the table (`legibility`). Texts wrap rather than being cut; a crowded bod
 the demo's LCD mock-ups, then the log, then goes to pages (`body`, `paging`).
 
 This module composes the frame; `body` arranges the seats, panels and log, `log` draws the log,
-`header` draws the header, timer and
-banner, `seats` the seat list, `panel_plan` and `panels` plan and draw the panels, `canvas`
-holds the unit and the text helpers, `theme` the colours and words, `layout` the record of
-where things went.
+`header` draws the header, timer and banner, `seat_plan` and `seats` plan and draw the seat
+list, `panel_plan` and `panels` plan and draw the panels, `memo` keeps their plans from frame
+to frame, `canvas` holds the unit and the text helpers, `theme` the colours and words,
+`layout` the record of where things went.
 """
 
 from __future__ import annotations
@@ -42,9 +42,11 @@ from .invite_card import card_width, draw_invite, invite_rect
 from .layout import Layout
 from .legibility import TextAudit
 from .log import draw_log
+from .memo import Memo
 from .panel_plan import PanelPlanner
 from .panels import draw_panels
-from .seats import SeatPlan, draw_seat, seat_rects
+from .seat_plan import SeatPlan
+from .seats import draw_seat, seat_rects
 from .theme import BG, BG_FINAL, MUTED
 
 __all__ = ["HostLine", "Layout", "TableScreen", "Translate", "format_clock"]
@@ -78,6 +80,8 @@ class TableScreen:
         self.audit = audit if audit is not None else TextAudit()
         self.layout: Layout | None = None
         self._panels = PanelPlanner()
+        # Layout results kept from frame to frame: a seat locking re-measures one card.
+        self._memo = Memo()
         self.pages = 1  # how many pages the last frame's table needed (see `paging`)
         self._page_seats: set[int] = set()
         self._base: object = None  # (size, unit, background) of the last frame
@@ -102,7 +106,8 @@ class TableScreen:
         # One unit = one pixel at 1280x720; the width term keeps very wide text from
         # overflowing a narrow (e.g. 4:3 or portrait) screen.
         u = max(0.3, min(h / 720, w / 1100))
-        c = Canvas(surface, self.translate, self.fonts, u, self.audit)
+        c = Canvas(surface, self.translate, self.fonts, u, self.audit,
+                   self._memo.for_canvas(u, self.translate, self.fonts))
         margin = c.sp(14)
         gap = c.sp(12)
         bg = BG_FINAL if view.final else BG

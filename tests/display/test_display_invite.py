@@ -46,3 +46,32 @@ def test_the_qr_code_is_drawn_as_encoded_and_fits(size: tuple[int, int]) -> None
                                        top + r * scale + scale // 2))[:3] != (255, 255, 255)
                        for c in range(n)) for r in range(n))
     assert read == invite.qr
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+@pytest.mark.parametrize("size", [(1280, 720), (800, 480)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize(("url", "whole"), [
+    ("http://192.168.1.20:8080/", "192.168.1.20:8080"),
+    ("http://192.168.100.200:51234/", "192.168.100.200:51234"),
+    ("http://companion-table.local:8080/join", "companion-table.local:8080/join")])
+def test_the_address_under_the_qr_code_is_drawn_whole(url: str, whole: str,
+                                                      size: tuple[int, int], lang: str) -> None:
+    """A player reads the address from across the table to type it: never cut with "…",
+    broken only before the port or after a "/", without the "http://" a browser adds."""
+    from companion.display.invite_card import shown_url
+    from companion.display.legibility import TextAudit
+
+    game = get_game("camel-up")
+    history = History.start(game, Setup(game.id, tuple(Seat(n) for n in ("Ann", "Bob", "Cy"))))
+    audit = TextAudit()
+    screen = TableScreen(pygame.Surface(size), translator(lang), audit=audit)
+    screen.draw(public_view(game, history.state), invite=JoinInvite(url, qr_rows(url), ("Bob",)))
+    assert [(p.problem, p.text) for p in audit.problems] == []
+    assert shown_url(url) == whole
+    # The lines drawn under the QR code, read in order, make the whole address.
+    parts = [t for t in screen.fonts.cached_texts() if t and t in whole]
+    ends = {0}
+    for i in range(len(whole)):
+        if i in ends:
+            ends |= {i + len(p) for p in parts if whole.startswith(p, i)}
+    assert len(whole) in ends, (whole, parts)

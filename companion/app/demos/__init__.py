@@ -25,6 +25,9 @@ class Shot:
 
     name: str
     hold: float = 1.5  # window mode: seconds to let people look
+    # The seats the frame is about (by name): on a table split into pages, the saved frame
+    # shows the page that holds them.
+    subject: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

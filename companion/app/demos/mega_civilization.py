@@ -66,7 +66,8 @@ def draws() -> tuple[Enter | Shot, ...]:
     for seat in DRAW:
         civ = SEATS[seat]
         if civ == "Egypt":  # the seed: stack 2 is empty when Egypt draws
-            steps += [e(civ, "empty"), Shot("05-egypt-reports-empty-stack"), e(civ, 2),
+            steps += [e(civ, "empty"), Shot("05-egypt-reports-empty-stack", subject=(civ,)),
+                      e(civ, 2),
                       Shot("06-water-card-in-the-plans", hold=3)]
         steps.append(e(civ, "done"))
         if len(steps) == 4:
@@ -83,9 +84,10 @@ def purchases() -> tuple[Enter | Shot, ...]:
         for _ in range(BUYS.get(civ, 0)):
             steps.append(e(civ, "buy"))
         if civ == "Celt":
-            steps += [e(civ, "buy"), Shot("08-celt-cannot-afford")]  # refused: 3 left
+            # refused: 3 left
+            steps += [e(civ, "buy"), Shot("08-celt-cannot-afford", subject=(civ,))]
         if civ == "Minoa":
-            steps.append(Shot("09-minoa-bought-two"))
+            steps.append(Shot("09-minoa-bought-two", subject=("Minoa",)))
         steps.append(e(civ, "pass"))
     return tuple(steps)
 
@@ -113,14 +115,14 @@ def advances() -> tuple[Enter | Shot, ...]:
     for civ in AST:
         if civ == "Minoa":  # 110 = Fish 3 (27) + Wine 4 (80) + 3 treasury
             steps += pay(civ, ("Pottery", "Mysticism"), {"Fish": 3, "Wine": 4}, 3)
-            steps += [Shot("18-minoa-pays-for-two-advances"), e(civ, "confirm")]
+            steps += [Shot("18-minoa-pays-for-two-advances", subject=("Minoa",)), e(civ, "confirm")]
         elif civ == "Saba":  # Written Record 60 = Salt 3 (27) + Timber 3 (27) + 6 treasury
             steps += pay(civ, ("Written Record",), {"Salt": 3, "Timber": 3}, 6)
             steps += [e(civ, "confirm"), e(civ, "blue"), e(civ, "green")]
         elif civ == "Assyria":  # Library 220 = Gemstones 5 (200) + Fish 2 (12) + 8 treasury
             steps += pay(civ, ("Library",), {"Gemstones": 5, "Fish": 2}, 20)
-            steps += [e(civ, "confirm"), Shot("19-no-change-given"), e(civ, "treasury"),
-                      e(civ, 8), e(civ, "confirm")]
+            steps += [e(civ, "confirm"), Shot("19-no-change-given", subject=(civ,)),
+                      e(civ, "treasury"), e(civ, 8), e(civ, "confirm")]
         else:
             steps.append(e(civ, "done"))
         steps.append(e(civ, HANDS.get(civ, 4)))
@@ -171,6 +173,6 @@ DEMO = Demo(
         Host.make("end"),
         *(x for civ in AST for x in (e(civ, FINAL.get(civ, (1, 3))[0]),
                                       e(civ, FINAL.get(civ, (1, 3))[1]))),
-        Shot("22-score-sheet", hold=5),
+        Shot("22-score-sheet", hold=5, subject=("Hellas", "Egypt")),
     ),
 )

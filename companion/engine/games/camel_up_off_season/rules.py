@@ -334,13 +334,13 @@ class CamelUpOffSeason(Rules[CamelState]):
         cmds: list[HostCommand] = []
         if state.phase in ("card", "income"):
             dropped = _no_income(state)
-            # Starting while a sale income is still to come drops it: the entry says whose,
-            # and runs only on a second Return.
+            # Starting while a sale income is still to come drops it: the entry says so (the
+            # waiting line above it names whose, the log keeps it), and runs only on a second
+            # Return. Short, so the host line stays one line at 800x480 in Polish.
             cmds.append(
                 HostCommand(
                     "start",
-                    msg("Start auction, no sale income from {names}", names=dropped)
-                    if dropped else msg("Start auction"),
+                    msg("Start anyway (incomes missing)") if dropped else msg("Start auction"),
                     {"card": tuple(CARDS)},
                     {k: v[0] for k, v in CARDS.items()},
                     confirm=bool(dropped),

@@ -1,0 +1,84 @@
+"""Layout results remembered across frames: the table screen's layout search tries many
+arrangements per frame (seat grids, panel columns, pages), and most of what it measures is
+the same from one frame to the next (the same names, the same pills, the same log).
+
+A `Memo` is a set of bounded tables, one per kind of result. Each result depends only on
+its key and on the canvas's unit, language and fonts, so the screen that owns the memo
+clears it when one of those changes (`for_canvas`). Tables are cleared whole when they are
+full: a long game cannot grow memory without end on a Pi, and a full table is rare (a frame
+needs a few hundred entries at most).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar, cast
+
+V = TypeVar("V")
+
+
+class Memo:
+    """Bounded tables of layout results, each keyed by what the result depends on."""
+
+    def __init__(self) -> None:
+        self._tables: dict[str, dict[Hashable, Any]] = {}
+        self._ids: dict[int, Frozen] = {}
+        self._owner: tuple[object, ...] | None = None
+        self.hits = 0
+        self.misses = 0
+
+    def for_canvas(self, unit: float, translate: object, fonts: object) -> Memo:
+        """This memo for a canvas of `unit`, `translate` and `fonts`: emptied when they are not
+        the ones its results were measured with (a resized window, another language)."""
+        owner = (unit, translate, fonts)
+        if owner != self._owner:
+            self._tables.clear()
+            self._owner = owner
+        return self
+
+    def frozen(self, value: Hashable) -> Frozen:
+        """`value` as a `Frozen` key, made once per object: the seats of a page or a panel is
+        looked up many times a frame as the same object. The table holds the objects, so an
+        id in it is never another object's; it is small, as it keeps whole views alive."""
+        found = self._ids.get(id(value))
+        if found is None or found.value is not value:
+            if len(self._ids) >= 256:
+                self._ids.clear()
+            found = self._ids[id(value)] = Frozen(value)
+        return found
+
+    def get(self, table: str, key: Hashable, make: Callable[[], V], limit: int = 1024) -> V:
+        """The result remembered for `key` in `table`, else `make()` (then remembered; a table
+        of `limit` results is emptied first)."""
+        found = self._tables.get(table)
+        if found is None:
+            found = self._tables[table] = {}
+        try:
+            value = found[key]
+        except KeyError:
+            self.misses += 1
+            value = make()
+            if len(found) >= limit:
+                found.clear()
+            found[key] = value
+            return value
+        self.hits += 1
+        return cast(V, value)
+
+
+class Frozen:
+    """A key whose hash is computed once: a tuple of 18 seats or a panel of 18 rows is hashed
+    field by field on every look-up otherwise, and a frame looks them up hundreds of times."""
+
+    __slots__ = ("_hash", "value")
+
+    def __init__(self, value: Hashable) -> None:
+        self.value = value
+        self._hash = hash(value)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Frozen) and self._hash == other._hash
+                                 and self.value == other.value)

@@ -1,7 +1,7 @@
 """Mega Civilization's phase 12 as seen: the seat's own box (its basket, the cards it pays
-with and its treasury, all private), the public table panel (what each civilization owns,
-its victory points and credits by colour, this turn's purchases and discards) and the
-`replay --json` part.
+with and its treasury, all private), the public table panels (the advances each
+civilization owns by name; its victory points and credits by colour, this turn's purchases
+and discards) and the `replay --json` part.
 """
 
 from __future__ import annotations
@@ -108,16 +108,45 @@ def _cards_prompt(state: MegaState, seat: int) -> Prompt:
                   must_act=True)  # the label is public: the sums are in the "Pay" choice
 
 
+NAMES_A_ROW = 4  # short names (<= 10 letters) a row: two lines at most in a half-screen panel
+
+
+def _ast_order(state: MegaState) -> list[int]:
+    return sorted(range(len(state.seats)), key=lambda s: AST_RANK.get(state.civs[s] or "", 99))
+
+
+def owned_panel(state: MegaState) -> Panel:
+    """Public: the advances each civilization owns, by short name, in A.S.T. order; this
+    turn's purchases last, marked "+". A long list goes on more rows (the civilization named
+    on each, dimmed after the first), so no cell is cut and a page turn splits no name."""
+    rows: list[tuple[Cell, ...]] = [(Cell(msg("Civilization"), "head"),
+                                     Cell(msg("Advances owned"), "head"))]
+    current = state.study.current if state.phase == "advances" else None
+    for s in _ast_order(state):
+        learnt = state.learnt.get(s, ())
+        names = [BY_NAME[n].short for n in state.owns(s) if n not in learnt]
+        names += [f"+{BY_NAME[n].short}" for n in learnt]
+        style: Any = "win" if s == current else ""
+        for k in range(0, len(names), NAMES_A_ROW):
+            rows.append((Cell(state.label(s), style if k == 0 else "dim"),
+                         Cell(", ".join(names[k:k + NAMES_A_ROW]), style)))
+    owners = sum(1 for s in range(len(state.seats)) if state.owns(s))
+    note = (msg("No civilization owns an advance yet.") if owners == 0 else
+            msg("Every other civilization owns none.") if owners < len(state.seats) else None)
+    return Panel(msg("Advances owned (+ bought this turn)"), tuple(rows) if owners else (),
+                 note)
+
+
 def panel(state: MegaState) -> Panel:
-    """Public: advances owned, VP and credits by colour per civilization, A.S.T. order,
-    with this turn's purchases and hand-limit discards."""
+    """Public: VP and credits by colour per civilization, A.S.T. order, with this turn's
+    purchases and hand-limit discards (the advances by name: `owned_panel`)."""
     # Five columns, so that 18 rows stay legible at 800x480: the credits are one cell.
     head = (Cell(msg("Civilization"), "head"), Cell(msg("VP"), "head"),
             Cell(msg("Credits B/G/O/R/Y"), "head"), Cell(msg("Bought"), "head"),
             Cell(msg("Discards"), "head"))
     rows: list[tuple[Cell, ...]] = [head]
     current = state.study.current if state.phase == "advances" else None
-    for s in sorted(range(len(state.seats)), key=lambda s: AST_RANK.get(state.civs[s] or "", 99)):
+    for s in _ast_order(state):
         style: Any = "win" if s == current else ""
         cr = colour_credits(state.owns(s), dict(state.extra.get(s, {})))
         learnt = state.learnt.get(s, ())

@@ -76,10 +76,11 @@ def test_the_table_names_each_civilizations_advances_and_marks_this_turns() -> N
     h.apply(Host.make("turn"))
     phase_12(h)  # turn 2: last turn's purchases are owned now, no longer marked
     assert rows(panels(h.state)["Advances owned"])[1] == ["Minoa", "Pottery, Mysticism"]
-    # the credits by colour, blue/green/orange/red/yellow: Pottery O10 B5, Mysticism B5 Y5
+    # the credits by colour, by initial, zeros left out: Pottery O10 B5, Mysticism B5 Y5
     credits = rows(panels(h.state)["12: advances, credits by colour"])
-    assert credits[0][2] == "Credits B/G/O/R/Y"
-    assert credits[1][:3] == ["Minoa", "2", "10/0/10/0/5"]
+    assert credits[0][2] == "Credits"
+    assert credits[1][:3] == ["Minoa", "2", "B10 O10 Y5"]
+    assert credits[2][:3] == ["Celt", "0", "-"]
 
 
 def test_a_long_list_goes_on_more_rows_each_naming_its_civilization() -> None:

@@ -13,9 +13,14 @@ from ...text import Msg, msg
 from ...views import Cell, Panel
 from .advances import (
     ADVANCES,
+    BLUE,
     BY_NAME,
     COLOUR_NAMES,
     COLOURS,
+    GREEN,
+    ORANGE,
+    RED,
+    YELLOW,
     anatomy_choices,
     colour_credits,
     price_after,
@@ -24,7 +29,7 @@ from .advances import vp as advance_vp
 from .calculator import calc_list
 from .civs import AST_RANK
 from .purchase import MAX_HAND, basket_prices, basket_total, cards_value, hand_limit
-from .state import MegaState
+from .state import MegaState, join
 
 
 def prompt(state: MegaState, seat: int) -> Prompt:
@@ -137,12 +142,24 @@ def owned_panel(state: MegaState) -> Panel:
                  note)
 
 
+# A colour's initial and its credit, translated (Polish: N Z P C Ż): "B10 O10 Y5" reads
+# without a legend, and zeros are left out.
+_CREDIT = {BLUE: lambda n: msg("B{n}", n=n), GREEN: lambda n: msg("G{n}", n=n),
+           ORANGE: lambda n: msg("O{n}", n=n), RED: lambda n: msg("R{n}", n=n),
+           YELLOW: lambda n: msg("Y{n}", n=n)}
+
+
+def _credits(credits: dict[str, int]) -> Msg | str:
+    parts: list[Msg | str] = [_CREDIT[c](credits[c]) for c in COLOURS if credits[c]]
+    return join(parts) if parts else "-"
+
+
 def panel(state: MegaState) -> Panel:
     """Public: VP and credits by colour per civilization, A.S.T. order, with this turn's
     purchases and hand-limit discards (the advances by name: `owned_panel`)."""
     # Five columns, so that 18 rows stay legible at 800x480: the credits are one cell.
     head = (Cell(msg("Civilization"), "head"), Cell(msg("VP"), "head"),
-            Cell(msg("Credits B/G/O/R/Y"), "head"), Cell(msg("Bought"), "head"),
+            Cell(msg("Credits"), "head"), Cell(msg("Bought"), "head"),
             Cell(msg("Discards"), "head"))
     rows: list[tuple[Cell, ...]] = [head]
     current = state.study.current if state.phase == "advances" else None
@@ -152,9 +169,10 @@ def panel(state: MegaState) -> Panel:
         learnt = state.learnt.get(s, ())
         hand = state.discards.get(s)
         rows.append((Cell(state.label(s), style), Cell(str(advance_vp(state.owns(s))), style),
-                     Cell("/".join(str(cr[c]) for c in COLOURS), style),
-                     Cell(msg("{n} ({p})", n=len(learnt), p=state.paid[s][0] + state.paid[s][1])
-                          if s in state.paid else str(len(learnt)) if learnt else "", style),
+                     Cell(_credits(cr), style),
+                     # The count only: the log line says what was paid ("110 paid with sets
+                     # 107 + treasury 3"); the names are in `owned_panel`, marked "+".
+                     Cell(str(len(learnt)) if learnt or s in state.paid else "", style),
                      Cell(str(hand[1]) if hand else "", "alert" if hand and hand[1] else style)))
     return Panel(msg("12: advances, credits by colour (hand limit {k})", k=state.hand_limit),
                  tuple(rows))

@@ -96,3 +96,24 @@ def test_a_long_list_goes_on_more_rows_each_naming_its_civilization() -> None:
         ["Hellas", shorts[8]]]
     assert [r[0].style for r in owned.rows[2:]] == ["", "dim", "dim"]
     assert all(len(r[1]) <= 4 * 11 + 3 * 2 for r in rows(owned)[1:])  # "+" and 10 letters
+
+
+def test_a_late_big_table_is_summed_up_per_civilization_with_this_turns_names() -> None:
+    """18 civilizations with 6 advances each would need 36 rows of names: more than the
+    screen pages legibly. Each gets one row: how many it owns, and this turn's purchases."""
+    from companion.engine.games.mega_civilization.advances import ADVANCES
+    from companion.engine.games.mega_civilization.civs import AST_RANK
+
+    civs = sorted(AST_RANK, key=lambda c: AST_RANK[c])
+    game = get_game(GAME)
+    h = History.start(game, Setup(GAME, tuple(Seat(c) for c in civs),
+                                  {"ask_treasury": "no", "start_treasury": 40}))
+    names = [a.name for a in ADVANCES]
+    owned = {s: tuple(names[(s * 3 + k) % 51] for k in range(6)) for s in range(18)}
+    state = replace(h.state, owned=owned, learnt={0: owned[0][-2:]}, phase="bought")
+    panel = panels(state)["Advances owned"]
+    assert rows(panel)[1:3] == [
+        [civs[0], f"6 owned, +{BY_NAME[owned[0][4]].short}, +{BY_NAME[owned[0][5]].short}"],
+        [civs[1], "6 owned"]]
+    assert len(panel.rows) == 1 + 18
+    assert panel.note is not None and panel.note.render().startswith("Too many to name")

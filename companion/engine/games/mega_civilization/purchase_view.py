@@ -114,6 +114,9 @@ def _cards_prompt(state: MegaState, seat: int) -> Prompt:
 
 
 NAMES_A_ROW = 4  # short names (<= 10 letters) a row: two lines at most in a half-screen panel
+# Rows of names the screen can page through legibly beside the purchase panel (18 seats at
+# 800x480 fill the 4 pages with one row each); a longer list is summed up per civilization.
+MAX_NAME_ROWS = 18
 
 
 def _ast_order(state: MegaState) -> list[int]:
@@ -123,23 +126,42 @@ def _ast_order(state: MegaState) -> list[int]:
 def owned_panel(state: MegaState) -> Panel:
     """Public: the advances each civilization owns, by short name, in A.S.T. order; this
     turn's purchases last, marked "+". A long list goes on more rows (the civilization named
-    on each, dimmed after the first), so no cell is cut and a page turn splits no name."""
+    on each, dimmed after the first), so no cell is cut and a page turn splits no name. When
+    the names would need more than `MAX_NAME_ROWS` rows (a late game at a big table), each
+    civilization gets one row: how many it owns and this turn's purchases by name."""
     rows: list[tuple[Cell, ...]] = [(Cell(msg("Civilization"), "head"),
                                      Cell(msg("Advances owned"), "head"))]
     current = state.study.current if state.phase == "advances" else None
+    lists: dict[int, list[str]] = {}
     for s in _ast_order(state):
         learnt = state.learnt.get(s, ())
         names = [BY_NAME[n].short for n in state.owns(s) if n not in learnt]
-        names += [f"+{BY_NAME[n].short}" for n in learnt]
+        lists[s] = names + [f"+{BY_NAME[n].short}" for n in learnt]
+    whole = sum(-(-len(names) // NAMES_A_ROW) for names in lists.values()) <= MAX_NAME_ROWS
+    for s, names in lists.items():
         style: Any = "win" if s == current else ""
+        if not names:
+            continue
+        if not whole:
+            new = [n for n in names if n.startswith("+")]
+            text: Msg | str = (msg("{n} owned, {new}", n=len(names), new=", ".join(new))
+                               if new else msg("{n} owned", n=len(names)))
+            rows.append((Cell(state.label(s), style), Cell(text, style)))
+            continue
         for k in range(0, len(names), NAMES_A_ROW):
             rows.append((Cell(state.label(s), style if k == 0 else "dim"),
                          Cell(", ".join(names[k:k + NAMES_A_ROW]), style)))
-    owners = sum(1 for s in range(len(state.seats)) if state.owns(s))
-    note = (msg("No civilization owns an advance yet.") if owners == 0 else
-            msg("Every other civilization owns none.") if owners < len(state.seats) else None)
+    owners = sum(1 for names in lists.values() if names)
+    notes: list[Msg] = []
+    if not whole:
+        notes.append(msg("Too many to name on the screen: how many each owns, and this "
+                         "turn's purchases (replay --json lists them all)."))
+    if owners == 0:
+        notes.append(msg("No civilization owns an advance yet."))
+    elif owners < len(state.seats):
+        notes.append(msg("Every other civilization owns none."))
     return Panel(msg("Advances owned (+ bought this turn)"), tuple(rows) if owners else (),
-                 note)
+                 join(notes) if notes else None)
 
 
 # A colour's initial and its credit, translated (Polish: N Z P C Ż): "B10 O10 Y5" reads

@@ -59,22 +59,26 @@ def rows(panel: Panel) -> list[list[str]]:
             for r in panel.rows]
 
 
-def test_the_table_names_each_civilizations_advances_and_marks_this_turns() -> None:
-    h = started()
-    owned = panels(h.state)["Advances owned"]
-    assert owned.rows == () and owned.note is not None
-    assert owned.note.render() == "No civilization owns an advance yet."
-    minoa_buys_two(h)
-    owned = panels(h.state)["Advances owned"]
-    assert rows(owned) == [["Civilization", "Advances owned"],
-                           ["Minoa", "+Pottery, +Mysticism"]]
-    assert owned.note is not None and owned.note.render() == (
-        "Every other civilization owns none.")
+def everyone_else_buys_nothing(h: History) -> None:
     for s in AST[1:]:
         h.apply(Enter(s, "done"))
         h.apply(Enter(s, 0))
+
+
+def test_the_table_names_each_civilizations_advances_and_marks_this_turns() -> None:
+    h = started()
+    assert "Advances owned" not in panels(h.state)  # while seats buy: the purchase panel
+    minoa_buys_two(h)
+    everyone_else_buys_nothing(h)
+    assert h.state.phase == "bought"
+    owned = panels(h.state)["Advances owned"]
+    assert rows(owned) == [["Civilization", "Advances owned"],
+                           ["Minoa", "+Pottery, +Mysticism"]]
     h.apply(Host.make("turn"))
     phase_12(h)  # turn 2: last turn's purchases are owned now, no longer marked
+    for s in AST:
+        h.apply(Enter(s, "done"))
+        h.apply(Enter(s, 0))
     assert rows(panels(h.state)["Advances owned"])[1] == ["Minoa", "Pottery, Mysticism"]
     # the credits by colour, by initial, zeros left out: Pottery O10 B5, Mysticism B5 Y5
     credits = rows(panels(h.state)["12: advances, credits by colour"])
@@ -83,11 +87,22 @@ def test_the_table_names_each_civilizations_advances_and_marks_this_turns() -> N
     assert credits[2][:3] == ["Celt", "0", "-"]
 
 
+def test_nobody_owning_anything_is_said_in_one_note() -> None:
+    h = started()
+    for s in AST:
+        h.apply(Enter(s, "done"))
+        h.apply(Enter(s, 0))
+    owned = panels(h.state)["Advances owned"]
+    assert owned.rows == () and owned.note is not None
+    assert owned.note.render() == "No civilization owns an advance yet."
+
+
 def test_a_long_list_goes_on_more_rows_each_naming_its_civilization() -> None:
     h = started()
     many = ("Pottery", "Mysticism", "Sculpture", "Monarchy", "Law", "Deism", "Music",
             "Coinage", "Masonry")
-    state: MegaState = replace(h.state, owned={HELLAS: many, CELT: ("Urbanism",)})
+    state: MegaState = replace(h.state, owned={HELLAS: many, CELT: ("Urbanism",)},
+                               phase="bought")
     owned = panels(state)["Advances owned"]
     shorts = [BY_NAME[n].short for n in many]
     assert rows(owned)[1:] == [

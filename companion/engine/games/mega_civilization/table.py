@@ -26,8 +26,12 @@ def table(name: Msg, state: MegaState) -> TableView:
     panels: list[Panel] = []
     if state.phase in ("score", "over"):
         panels.append(scoring.panel(state))
-    elif state.phase in ("advances", "bought"):
-        # The names first: the purchase panel (whose turn, what it paid) is the newest.
+    elif state.phase == "advances":
+        panels.append(purchase_view.panel(state))
+    elif state.phase == "bought":
+        # The names once every seat has bought: while seats buy, the host's and waiting lines
+        # and a refusal's banner leave 800x480 no room for a second panel (the legibility
+        # audit found the table clipped). The purchase panel stays the newest.
         panels += [purchase_view.owned_panel(state), purchase_view.panel(state)]
     elif state.phase == "after":
         # The turn's trade cards are history now: the screen is the calamity count's.

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import json
 import os
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -144,6 +146,29 @@ def parse_lines(lines: list[str], name: str, journal: bool = False
         raise MalformedInput(msg("{where}: empty: the first line must be the setup",
                                  where=name))
     return setup, actions
+
+
+def game_identity(path: Path) -> str | None:
+    """Which game the journal holds, for what is kept beside it (a phone's seat): the setup
+    line's random `id`, or (a journal from before ids) a hash of the setup line. None when
+    the journal cannot be read or holds nothing yet."""
+    try:
+        with path.open("rb") as f:
+            first = f.readline()
+    except OSError:
+        return None
+    if not first.endswith(b"\n"):
+        return None  # empty, or a setup line torn by a power cut: no game yet
+    try:
+        obj = json.loads(first)
+    except ValueError:
+        return None
+    if not isinstance(obj, dict) or obj.get("type") != "setup":
+        return None
+    given = obj.get("id")
+    if isinstance(given, str) and given:
+        return f"id:{given}"
+    return "setup:" + hashlib.sha256(first.strip()).hexdigest()
 
 
 def decode(data: bytes, name: str) -> str:
@@ -278,7 +303,9 @@ class Journal:
         try:
             os.ftruncate(j._fd, 0)  # type: ignore[arg-type]
             j._good = 0
-            j._write(setup_to_json(setup))
+            # A random id names this game: what a phone's token was granted in (phones.json
+            # beside the journal keeps it), so a new game in the folder starts with no phone.
+            j._write({**setup_to_json(setup), "id": secrets.token_hex(16)})
             _fsync_dir(path.parent)  # the new file's name must survive a power cut too
         except (OSError, StorageFault):
             j.close(keep_lock=True)

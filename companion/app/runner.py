@@ -25,7 +25,7 @@ from .app_commands import under_systemd
 from .claims import CLAIMS_FILE, ClaimLog
 from .config import Config, load_config
 from .controller import Banner, Controller
-from .journal import Journal, StorageFault
+from .journal import Journal, StorageFault, game_identity
 from .loop import App
 from .resume import Opened, open_offline, open_table
 from .sdnotify import Notifier
@@ -55,18 +55,20 @@ def build_boxes(cfg: Config, sink: InputSink, clock: Callable[[], float], *,
                 serial_ports: Callable[[], Iterable[str]] | None = None,
                 serial_options: dict[str, Any] | None = None,
                 translate: Callable[[str], str] | None = None,
-                state_dir: Path | None = None, **sources: Any) -> Boxes:
+                state_dir: Path | None = None, game: str | None = None,
+                **sources: Any) -> Boxes:
     """Every configured box, of any kind, from the one box factory. `serial_ports` replaces
     USB discovery (tests pass pty paths); `serial_options` tunes the serial boxes;
     `translate` is for phone seats and the serial boxes' own prompts; `state_dir` keeps the
     phones' tokens and which USB device plays each serial seat (None: for this run only);
+    `game` is the journal's identity, which a phone's kept token must have been granted in;
     `sources` (i2c, pin_factory, retry_after) go to the factory."""
     from companion.boxes.factory import BoxFactory
 
     names = {i: sc.seat.name for i, sc in enumerate(cfg.seats)}
     phones = {"port": cfg.phones.port, "listen": cfg.phones.listen, "url": cfg.phones.url,
               "translate": translate or translator(cfg.language), "lang": cfg.language,
-              "state_dir": state_dir}
+              "state_dir": state_dir, "game": game}
     serial = {"translate": translate or translator(cfg.language), **(serial_options or {})}
     factory = BoxFactory(sink, clock, lcd=cfg.lcd, lcds=cfg.box_lcds(),
                          serial_ports=serial_ports, serial_options=serial,
@@ -289,7 +291,8 @@ def run_from_config(path: Path, journal: Path | None = None, lang: str | None = 
     # beside the journal, like which USB device plays each serial seat.
     state_dir = journal_path.parent
     controller.claims.log = ClaimLog(state_dir / CLAIMS_FILE, wall_clock)
-    boxes = build_boxes(cfg, app.sink, clock, translate=translate, state_dir=state_dir)
+    boxes = build_boxes(cfg, app.sink, clock, translate=translate, state_dir=state_dir,
+                        game=game_identity(journal_path))
     attach_boxes(app, boxes)
     if boxes.phones is not None:
         controller.claims.binders.append(boxes.phones.seats)

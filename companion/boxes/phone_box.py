@@ -10,7 +10,9 @@ This module owns what a phone seat *is*, apart from HTTP:
   its token at once, but the token opens nothing until the host accepts the claim
   (`ClaimRequest`, answered on the app's loop). Only a SHA-256 of each accepted token is kept,
   in `phones.json` in the state directory (mode 0600, written and fsynced before the phone
-  hears "yours"), so after a power cut every phone rejoins its seat by its cookie;
+  hears "yours"), so after a power cut every phone rejoins its seat by its cookie. Each kept
+  token names the game it was granted in (the journal's identity) and its seat's name: a new
+  game in the folder, or a seat renamed, opens to no old cookie (the host confirms again);
 - the seat's state message: the two LCD lines (the same text the LCD would show), the LED,
   and the seat's name. Nothing else of the table: a seat's page learns only its own text.
 
@@ -52,6 +54,7 @@ log = logging.getLogger(__name__)
 
 TOKEN_BYTES = 24  # 192 bits, well over the 128 asked for
 TOKEN_FILE = "phones.json"
+FORMAT = 2  # 1 kept seat -> hash only, for no game in particular: never trusted now
 MAX_PENDING = 8  # claims waiting for the host at once; more is a flood, not a table
 PHONE: Msg = msg("Phone")  # what asks for a seat, on the table's banner and in its log
 
@@ -143,6 +146,8 @@ class PhoneSeats:
     sink: InputSink
     clock: Clock
     state_dir: Path | None = None  # where phones.json lives; None: kept in memory only
+    # The game the tokens are for (the journal's identity); None: no kept token is trusted.
+    game: str | None = None
     what: Msg = PHONE
     boxes: dict[int, PhoneSeatBox] = field(default_factory=dict)
     # set by the server: hands a message to a seat's sockets, or news to a token's sockets
@@ -176,13 +181,26 @@ class PhoneSeats:
             return
         try:
             raw = json.loads(path.read_text(encoding="utf-8"))
-            seats = {int(k): str(v) for k, v in raw.get("seats", {}).items()}
-        except (OSError, ValueError, AttributeError) as exc:
+            game = raw.get("game") if raw.get("format") == FORMAT else None
+            seats = {int(k): (str(v["name"]), str(v["token"]))
+                     for k, v in raw.get("seats", {}).items()} if game is not None else {}
+        except (OSError, ValueError, AttributeError, KeyError, TypeError) as exc:
             # One fault, one seat: the phones pick their seats again; the table goes on.
             log.warning("%s is unreadable (%s): every phone seat must be joined again",
                         path, type(exc).__name__)
             return
-        self._bound = {s: h for s, h in seats.items() if s in self.names}
+        if self.game is None or game != self.game:
+            # Tokens of another game (a new journal in this folder, a file from before games
+            # were named): none opens a seat here, however fresh its cookie; the file is
+            # emptied for this game, so the old hashes are gone for good.
+            log.info("%s holds another game's phones: every phone seat is joined again", path)
+            if self.game is not None:
+                try:
+                    self._save()
+                except OSError as exc:
+                    log.error("cannot save %s (%s)", path, exc.strerror)
+            return
+        self._bound = {s: h for s, (name, h) in seats.items() if self.names.get(s) == name}
 
     def _save(self) -> None:
         path = self.path
@@ -190,7 +208,9 @@ class PhoneSeats:
             return
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp")
-        data = json.dumps({"format": 1, "seats": {str(s): h for s, h in self._bound.items()}})
+        data = json.dumps({"format": FORMAT, "game": self.game,
+                           "seats": {str(s): {"name": self.names[s], "token": h}
+                                     for s, h in self._bound.items()}})
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:
             os.fchmod(fd, 0o600)

@@ -20,8 +20,8 @@ class Phones:
 
     def __init__(self, names: dict[int, str], sink: InputSink, clock: Clock,
                  translate: Translate, lang: str, *, state_dir: Path | None, port: int,
-                 listen: str = "", url: str | None = None) -> None:
-        self.seats = PhoneSeats(names, sink, clock, state_dir)
+                 listen: str = "", url: str | None = None, game: str | None = None) -> None:
+        self.seats = PhoneSeats(names, sink, clock, state_dir, game=game)
         self.server = PhoneServer(self.seats, Pages(translate, lang), listen, port, url)
         self._listen = listen
         self._url = url

@@ -18,12 +18,12 @@ import aiohttp
 
 from companion.app.claims import ClaimLog
 from companion.app.controller import Controller
-from companion.app.journal import Journal
+from companion.app.journal import Journal, game_identity, read
 from companion.app.loop import App
 from companion.boxes.mock_rig import MockRig
 from companion.boxes.phones import Phones
 from companion.boxes.vocabulary import HOST_SEAT, Key, KeyEdge, Quit
-from companion.engine.history import History, Setup
+from companion.engine.history import History, Setup, replay
 from companion.engine.registry import get_game
 from companion.engine.seats import Seat
 from companion.i18n import translator
@@ -56,7 +56,8 @@ def wait_until(check: Callable[[], Any], timeout: float = 30.0, what: str = "") 
 
 
 class PhoneTable:
-    """`names` seats; those in `phones` play on phones, the rest on mock GPIO boxes."""
+    """`names` seats; those in `phones` play on phones, the rest on mock GPIO boxes. A journal
+    already in `tmp` is resumed (a restart), else a new game begins in it."""
 
     def __init__(self, tmp: Path, names: Sequence[str] = ("Ann", "Bob", "Cy"),
                  phones: Sequence[int] = (0, 1), game: str = "camel-up", lang: str = "en",
@@ -67,9 +68,17 @@ class PhoneTable:
         self.lang = lang
         setup = Setup(g.id, tuple(Seat(n) for n in names))
         self.journal_path = tmp / "journal.jsonl"
-        self.journal = Journal.create(self.journal_path, setup)
+        if self.journal_path.exists():  # the Pi is back after a power cut: the game resumes
+            loaded = read(self.journal_path)
+            assert loaded is not None
+            history = replay(g, loaded.setup, loaded.actions)
+            self.journal = Journal(self.journal_path)
+            self.journal.seq = len(loaded.actions)
+        else:
+            history = History.start(g, setup)
+            self.journal = Journal.create(self.journal_path, setup)
         translate = translator(lang)
-        self.controller = Controller(History.start(g, setup), self.journal, translate)
+        self.controller = Controller(history, self.journal, translate)
         self.claims_log = ClaimLog(tmp / "claims.jsonl", lambda: "2026-01-01T00:00:00Z")
         self.controller.claims.log = self.claims_log
         self.app = App(self.controller, {}, clock, renderer, on_frame=on_frame)
@@ -82,7 +91,7 @@ class PhoneTable:
             self.mock_seat[seat] = n
         self.phones = Phones({s: names[s] for s in phones}, self.app.sink, clock,
                              translate, lang, state_dir=tmp, port=0, listen="127.0.0.1",
-                             url=url)
+                             url=url, game=game_identity(self.journal_path))
         self.app.boxes.update(self.phones.boxes)
         self.controller.claims.binders.append(self.phones.seats)
         self.app.invite = self.phones.invite

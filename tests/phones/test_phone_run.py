@@ -1,9 +1,11 @@
 """The issue's "done when": `companion run` with a seat on `box = "phone"` and `[phones] port
 = N` serves the join page at http://<pi>:N/ naming the unclaimed phone seats; it writes its
-claims log and keeps the phones' state beside the journal; SIGTERM stops it cleanly."""
+claims log and keeps the phones' state beside the journal, bound to the journal's game (an
+earlier game's phones.json binds no seat); SIGTERM stops it cleanly."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -14,6 +16,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+
+from companion.app.journal import game_identity
 
 
 def free_port() -> int:
@@ -31,6 +35,10 @@ def test_companion_run_serves_the_join_page(tmp_path: Path) -> None:
                       '[[seat]]\nname = "Łucja"\nbox = "phone"\n'
                       '[[seat]]\nname = "Bob"\nbox = "keyboard:1"\n'
                       '[[seat]]\nname = "Cyrille"\nbox = "phone"\n')
+    # An earlier game's phone held Łucja's seat: a new journal opens it to no old cookie.
+    (tmp_path / "phones.json").write_text(json.dumps(
+        {"format": 2, "game": "id:an-earlier-game",
+         "seats": {"0": {"name": "Łucja", "token": "ab" * 32}}}))
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     proc = subprocess.Popen([sys.executable, "-m", "companion.app.cli", "run", "--config",
                              str(config)], env=env, cwd=tmp_path,
@@ -51,3 +59,5 @@ def test_companion_run_serves_the_join_page(tmp_path: Path) -> None:
         out, _ = proc.communicate(timeout=20)
     assert proc.returncode == 0, out
     assert "Traceback" not in out
+    kept = json.loads((tmp_path / "phones.json").read_text())  # bound to this game, emptied
+    assert kept["game"] == game_identity(tmp_path / "j.jsonl") and kept["seats"] == {}

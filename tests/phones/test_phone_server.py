@@ -14,7 +14,8 @@ import aiohttp
 import pytest
 from phone_table import Phone, PhoneTable, wait_until
 
-from companion.boxes.phone_box import PhoneSeats
+from companion.app.journal import game_identity
+from companion.boxes.phone_box import PhoneSeats, token_hash
 from companion.boxes.phone_server import COOKIE
 from companion.boxes.vocabulary import Key
 
@@ -235,11 +236,11 @@ def test_power_cut_phones_rejoin_by_their_cookie(tmp_path: Path) -> None:
     assert stat.S_IMODE(saved.stat().st_mode) == 0o600
     assert cookies[COOKIE] not in saved.read_text()  # only a hash of the token is kept
     assert stat.S_IMODE((tmp_path / "claims.jsonl").stat().st_mode) == 0o600
-    assert PhoneSeats({1: "Bob"}, lambda i: None, lambda: 0.0, tmp_path).seat_of(
+    game = game_identity(tmp_path / "journal.jsonl")
+    assert PhoneSeats({1: "Bob"}, lambda i: None, lambda: 0.0, tmp_path, game).seat_of(
         cookies[COOKIE]) == 1
 
-    (tmp_path / "journal.jsonl").unlink()
-    again = PhoneTable(tmp_path)  # the Pi is back: same state directory
+    again = PhoneTable(tmp_path)  # the Pi is back: same state directory, same journal
     try:
         async def second() -> None:
             phone = Phone(again.url)
@@ -253,3 +254,90 @@ def test_power_cut_phones_rejoin_by_their_cookie(tmp_path: Path) -> None:
         asyncio.run(second())
     finally:
         again.close()
+
+
+def test_a_cookie_of_an_earlier_game_opens_nothing_in_a_new_one(tmp_path: Path) -> None:
+    """Game A's phone keeps its cookie for 30 days; a new game in the same folder (A's journal
+    moved away, another player at seat 0) starts with every phone seat free: the old cookie
+    gets 403 and the join page, and only the host's confirmation binds a phone again."""
+    table = PhoneTable(tmp_path)
+    try:
+        async def first() -> dict[str, str]:
+            phone = await joined(table, 0)
+            cookies = {c.key: c.value for c in phone.session.cookie_jar}
+            await phone.close()
+            return cookies
+
+        cookies = asyncio.run(first())
+    finally:
+        table.close()
+    (tmp_path / "journal.jsonl").rename(tmp_path / "game-a.jsonl")
+    game_b = PhoneTable(tmp_path, names=("Zoe", "Bob", "Cy"))
+    try:
+        async def second() -> None:
+            phone = Phone(game_b.url)
+            phone.session.cookie_jar.update_cookies(cookies)
+            assert await phone.connect() == 403
+            async with phone.session.get(game_b.url + "/seat", allow_redirects=False) as r:
+                assert r.status == 403
+            async with phone.session.get(game_b.url + "/") as r:
+                page = await r.text()
+            assert "Zoe" in page and "Bob" in page and "Back to your seat" not in page
+            assert game_b.phones.seats.bound() == () and game_b.pending() == 0
+            invite = game_b.phones.invite()
+            assert invite is not None and invite.seats == ("Zoe", "Bob")
+            await phone.close()
+
+        asyncio.run(second())
+        # the old hashes are gone from the folder: game B's file holds none of A's
+        assert json.loads((tmp_path / "phones.json").read_text())["seats"] == {}
+    finally:
+        game_b.close()
+
+
+def test_same_names_in_a_new_game_still_need_the_host(tmp_path: Path) -> None:
+    """Even with the very same seats and options (the setup lines alike), a new journal is
+    a new game: the earlier cookie is refused."""
+    table = PhoneTable(tmp_path)
+    try:
+        async def first() -> dict[str, str]:
+            phone = await joined(table, 1)
+            cookies = {c.key: c.value for c in phone.session.cookie_jar}
+            await phone.close()
+            return cookies
+
+        cookies = asyncio.run(first())
+    finally:
+        table.close()
+    (tmp_path / "journal.jsonl").unlink()
+    again = PhoneTable(tmp_path)
+    try:
+        async def second() -> None:
+            phone = Phone(again.url)
+            phone.session.cookie_jar.update_cookies(cookies)
+            assert await phone.connect() == 403
+            assert again.phones.seats.bound() == ()
+            await phone.close()
+
+        asyncio.run(second())
+    finally:
+        again.close()
+
+
+def test_a_kept_token_opens_only_the_seat_of_the_same_name(tmp_path: Path) -> None:
+    """phones.json names each seat: a seat renamed in the same game's folder, or a file
+    from before games were named (format 1), opens nothing."""
+    seats = PhoneSeats({0: "Ann"}, lambda i: None, lambda: 0.0, tmp_path, "id:a")
+    token = seats.claim(0, None)
+    assert token is not None
+    seats._answer(seats._claims[token_hash(token)], True)
+    assert PhoneSeats({0: "Ann"}, lambda i: None, lambda: 0.0, tmp_path, "id:a").seat_of(
+        token) == 0
+    assert PhoneSeats({0: "Zoe"}, lambda i: None, lambda: 0.0, tmp_path, "id:a").seat_of(
+        token) is None
+    assert PhoneSeats({0: "Ann"}, lambda i: None, lambda: 0.0, tmp_path, None).seat_of(
+        token) is None
+    (tmp_path / "phones.json").write_text(json.dumps(
+        {"format": 1, "seats": {"0": token_hash(token)}}))
+    assert PhoneSeats({0: "Ann"}, lambda i: None, lambda: 0.0, tmp_path, "id:a").seat_of(
+        token) is None

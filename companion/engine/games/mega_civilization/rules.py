@@ -58,11 +58,13 @@ class MegaCivilization(Rules[MegaState]):
         OptionSpec("ask_treasury", "yes", ("yes", "no"),
                    help="each seat enters its treasury on its box at setup"),
         OptionSpec("treasury_each_turn", "yes", ("yes", "no"),
-                   help="from turn 2 each seat confirms its treasury (taxes, advances...) "
-                        "before its cities"),
-        OptionSpec("taxes", "off", ("off", "computed"),
+                   help="from turn 2 each seat confirms its treasury before its cities: the "
+                        "box offers the kept one, taxes added; OK keeps it"),
+        # Computed by default: the seat's box then offers last treasury + taxes, so a seat
+        # dials only what the board changed besides (ships, calamities), not its whole sum.
+        OptionSpec("taxes", "computed", ("off", "computed"),
                    help="computed: each new turn adds 2 treasury per city entered for 6a the "
-                        "turn before (tax rate 2), up to 55"),
+                        "turn before (tax rate 2), up to 55; off: the seats count them in"),
         OptionSpec("card_price", 15, lo=0, hi=999,
                    help="treasury per extra trade card bought in 6b"),
         OptionSpec("zero_city_buys", "yes", ("yes", "no"),

@@ -99,8 +99,9 @@ def new_turn(state: MegaState) -> MegaState:
 
 
 def _taxes(state: MegaState) -> MegaState:
-    """Option `taxes = computed`: 2 treasury per city entered for 6a last turn (the tax rate
-    of rules.md's Tax Collection), never above the 55 tokens; one public log line."""
+    """Option `taxes = computed` (the default): 2 treasury per city entered for 6a last turn
+    (the tax rate of rules.md's Tax Collection), never above the 55 tokens; one public log
+    line. The seat's "Treasury?" then offers the sum, so OK keeps it."""
     if state.options.get("taxes", "off") != "computed" or not state.cities:
         return state
     ledger = state.ledger
@@ -110,7 +111,9 @@ def _taxes(state: MegaState) -> MegaState:
         if tax:
             ledger = ledger.transfer(SUPPLY, seat_account(seat), tax, msg("taxes"))
             paid.append(f"{state.label(seat)} +{tax}")
-    line = msg("Taxes: {list}", list=", ".join(paid) if paid else "-")
+    if not paid:  # no city on the board anywhere: nothing to say
+        return state
+    line = msg("Taxes: {list}", list=", ".join(paid))
     return replace(state, ledger=ledger, log=appended(state.log, line))
 
 

@@ -1,7 +1,8 @@
 """Mega Civilization's table screen: the seat lines (treasury is public), the headline of the
 phase, and one panel: the civilizations in A.S.T. order at setup, the cities as they come in,
-the trade cards (draw plans, water, purchases) in 6a/6b and the trade, and the revealed
-calamity counts after it. The trade phase adds the timer.
+the trade cards (draw plans, water, purchases) in 6a/6b and the trade, the revealed
+calamity counts after it, and in 12 the advances each civilization owns by name beside its
+credits by colour. The trade phase adds the timer.
 
 Never read here: the calculator (`hands`, `picking`, `cursor`) and unrevealed calamity counts.
 """
@@ -25,8 +26,13 @@ def table(name: Msg, state: MegaState) -> TableView:
     panels: list[Panel] = []
     if state.phase in ("score", "over"):
         panels.append(scoring.panel(state))
-    elif state.phase in ("advances", "bought"):
+    elif state.phase == "advances":
         panels.append(purchase_view.panel(state))
+    elif state.phase == "bought":
+        # The names once every seat has bought: while seats buy, the host's and waiting lines
+        # and a refusal's banner leave 800x480 no room for a second panel (the legibility
+        # audit found the table clipped). The purchase panel stays the newest.
+        panels += [purchase_view.owned_panel(state), purchase_view.panel(state)]
     elif state.phase == "after":
         # The turn's trade cards are history now: the screen is the calamity count's.
         panels.append(calamities.panel(state) if calamities.by_name(state)

@@ -1,11 +1,18 @@
-"""Fixtures for the app tests: a table's config file, written the way a host would."""
+"""Fixtures for the app tests: a table's config file, written the way a host would.
+
+The suite runs with --import-mode=importlib, which does not put test folders on sys.path,
+so this folder is added for its helper module (camel_table), whose name is unique to it."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
+
+if str(Path(__file__).parent) not in sys.path:
+    sys.path.insert(0, str(Path(__file__).parent))
 
 TableConfig = Callable[..., Path]
 

@@ -4,26 +4,16 @@ host menu says whose income goes and asks for a second Return; the log keeps who
 from __future__ import annotations
 
 import pytest
+from camel_table import revealed
 
 from companion.app.controller import Controller
 from companion.boxes.vocabulary import HOST_SEAT, Intent, SeatIntent
 from companion.engine.actions import Enter
-from companion.engine.history import History, Setup
-from companion.engine.registry import get_game
-from companion.engine.seats import Seat
-from companion.i18n import translator
-
-GAME = get_game("camel-up")
 
 
 def in_the_sale(lang: str) -> Controller:
     """The first auction won by Bob; Ann and Cy have entered their sale income."""
-    c = Controller(History.start(GAME, Setup(GAME.id, tuple(Seat(n) for n in
-                                                            ("Ann", "Bob", "Cy", "Di")))),
-                   None, translator(lang))
-    c.host("start", 0.0, card="highest_bet")
-    for seat, bid in enumerate((2, 3, 1, 0)):
-        assert c.submit(Enter(seat, bid), 1.0, seat)
+    c = revealed(lang)
     assert c.state.phase == "income"
     assert c.submit(Enter(0, 4), 2.0, 0) and c.submit(Enter(2, 0), 2.0, 2)
     return c

@@ -5,26 +5,10 @@ the table can always see what the host changed."""
 from __future__ import annotations
 
 import pytest
+from camel_table import revealed
 
 from companion.app.controller import BANNER_SECONDS, Controller
 from companion.engine.actions import Correct, Enter, Void
-from companion.engine.history import History, Setup
-from companion.engine.registry import get_game
-from companion.engine.seats import Seat
-from companion.i18n import translator
-
-GAME = get_game("camel-up")
-
-
-def revealed(lang: str) -> Controller:
-    """Four seats, the first auction (highest bet) revealed: Bob won with 3."""
-    c = Controller(History.start(GAME, Setup(GAME.id, tuple(Seat(n) for n in
-                                                            ("Ann", "Bob", "Cy", "Di")))),
-                   None, translator(lang))
-    c.host("start", 0.0, card="highest_bet")
-    for seat, bid in enumerate((2, 3, 1, 0)):
-        assert c.submit(Enter(seat, bid), 1.0, seat)
-    return c
 
 
 def log(c: Controller) -> list[str]:

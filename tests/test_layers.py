@@ -96,10 +96,11 @@ def test_a_planted_wrong_way_import_is_caught(tmp_path: Path) -> None:
 def test_the_firmware_uses_only_the_line_protocol_and_the_app_never_the_firmware() -> None:
     """hardware/ is not in the wheel: nothing in companion may import it; the firmware shares
     only the line protocol with the host (on the Pico it is a copy beside main.py), and the
-    wiring diagram reads only the pin table it draws."""
+    wiring diagram and the breakout board read only the pin table they draw."""
+    drawings = {"wiring_diagram.py", "breakout.py", "breakout_drawing.py"}
     for path in sorted((ROOT / "hardware").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if path.name == "wiring_diagram.py" and isinstance(node, ast.ImportFrom) and (
+            if path.name in drawings and isinstance(node, ast.ImportFrom) and (
                     node.module or "").startswith("companion"):
                 assert node.module == "companion.boxes.pins", f"{path.name} imports {node.module}"
             elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("companion"):

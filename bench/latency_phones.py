@@ -44,7 +44,7 @@ from bench.common import (
     wait_for_frame,
 )
 from companion.app.controller import Controller
-from companion.app.journal import Journal
+from companion.app.journal import Journal, game_identity
 from companion.app.loop import App
 from companion.boxes.factory import Boxes, BoxFactory
 from companion.i18n import translator
@@ -61,18 +61,22 @@ def phone_table(state: Path, serve: bool = True) -> tuple[App, Boxes, dict[int, 
     from companion.display.renderer import Renderer
     from companion.display.window import open_display
 
-    tokens = {s: secrets.token_urlsafe(24) for s in range(SEATS)}
-    saved = {str(s): hashlib.sha256(t.encode()).hexdigest() for s, t in tokens.items()}
-    (state / "phones.json").write_text(json.dumps({"format": 1, "seats": saved}))
     h = play_until(demo_for("mega-civilization"), after_command="calamities")
     renderer = Renderer(open_display((1280, 720)), translator("en"))
     # A real journal: every lock and undo is fsynced before the phone hears of it.
     journal = Journal.create(state / "journal.jsonl", h.setup)
     app = App(Controller(h, journal, translator("en")), {}, time.monotonic, renderer)
     names = {s: seat.name for s, seat in enumerate(h.setup.seats)}
+    # Every phone already holds its seat, granted in this game (kept tokens name the journal
+    # they were granted in and the seat's name, as the server saves them).
+    game = game_identity(state / "journal.jsonl")
+    tokens = {s: secrets.token_urlsafe(24) for s in range(SEATS)}
+    saved = {str(s): {"name": names[s], "token": hashlib.sha256(t.encode()).hexdigest()}
+             for s, t in tokens.items()}
+    (state / "phones.json").write_text(json.dumps({"format": 2, "game": game, "seats": saved}))
     factory = BoxFactory(app.sink, time.monotonic, phone_options={
         "port": 0, "listen": "127.0.0.1", "translate": translator("en"), "lang": "en",
-        "state_dir": state})
+        "state_dir": state, "game": game})
     made = factory.build(((s, "phone" if serve else f"memory:{s}") for s in names), names)
     app.boxes = dict(made.boxes)
     if made.phones is not None:

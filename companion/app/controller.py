@@ -36,6 +36,7 @@ from .boxui import BoxSession, fit
 from .claims import ClaimDesk
 from .hostmenu import AppCommand, HostMenu, MenuEntry, entries
 from .journal import Journal, StorageFault
+from .menu_list import Menu
 from .storage import RETRY_SECONDS, box_words, down_line, log, table_words, up_line
 from .table_log import Note, undone_text, with_notes
 from .waiting import waiting_line
@@ -96,7 +97,7 @@ class Controller:
         # The host's undos, corrections and voids, kept in the table's log after their
         # banner (app.table_log); the newest few are enough, older ones have scrolled off.
         self.notes: list[Note] = []
-        self._menu: tuple[Any, int, list[MenuEntry]] | None = None
+        self._menu: tuple[Any, int, Menu[MenuEntry]] | None = None
         self._sync()
 
     @property
@@ -252,15 +253,16 @@ class Controller:
             changed = True
         return changed
 
-    def host_options(self) -> list[MenuEntry]:
+    def host_options(self) -> Menu[MenuEntry]:
         """The host menu's entries: the game's, made once per state (a timed command is
         stamped when it is run, see `handle`), then the app's own."""
         state, done = self.state, len(self.history.journal_actions)
         if self._menu is None or self._menu[0] is not state or self._menu[1] != done:
             self._menu = (state, done, self._game_entries(None))
-        return [*self._menu[2], *self.claims.menu_entries(), *self.commands.entries(self._now)]
+        return Menu([self._menu[2], self.claims.menu_entries(),
+                     self.commands.entries(self._now)])
 
-    def _game_entries(self, at_ms: int | None) -> list[MenuEntry]:
+    def _game_entries(self, at_ms: int | None) -> Menu[MenuEntry]:
         # Nothing is offered that would be refused: undo right after a reveal, a void once
         # entries follow the reveal, and (the game over) a correction the entries after it
         # cannot follow.

@@ -20,15 +20,17 @@ whatever the list now holds at the old place.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import product
+from functools import partial
+from typing import cast
 
 from ..boxes.vocabulary import Intent, SeatIntent
 from ..engine.actions import VOID_REASONS, Action, Correct, Host, Undo, Value, Void
 from ..engine.corrections import VOID_REASON_LABELS, PadOffer
 from ..engine.game import HostCommand
 from ..engine.text import Msg, msg
+from .menu_list import Combinations, Menu
 
 SHOW_SECONDS = 8.0
 CONFIRM_SECONDS = 3.0
@@ -82,39 +84,49 @@ def entries(commands: tuple[HostCommand, ...], can_undo: bool,
             at_ms: int | None = None, correct: Mapping[int, tuple[Value, ...]] | None = None,
             seat_names: Sequence[str] = (),
             items: Mapping[int, tuple[PadOffer, ...]] | None = None, *, void: bool = True,
-            final: bool = False, undo_label: Msg | None = None) -> list[MenuEntry]:
+            final: bool = False, undo_label: Msg | None = None) -> Menu[MenuEntry]:
     """Flatten the offered commands; `timed` ones carry `at_ms`, the moment the host chose.
     `correct` (seat -> values it may have meant) adds the corrections of a revealed round,
     `items` (seat -> its categories) those of revealed score pads; `void` the round's voids
     (only right after the reveal: later they are refused); `final`: the game is over, so a
     correction says it changes the last round; `undo_label` names what an undo takes back
-    where "the last entry" would not say it (the end of the game)."""
-    out: list[MenuEntry] = []
+    where "the last entry" would not say it (the end of the game). A command's entries with
+    parameters are made when the menu shows them (`menu_list`)."""
+    parts: list[Sequence[MenuEntry]] = []
+    plain: list[MenuEntry] = []
     for cmd in commands:
-        names = list(cmd.params)  # in the game's order: the first one changes slowest
-        stamp = {"at_ms": at_ms} if cmd.timed and at_ms is not None else {}
+        names = tuple(cmd.params)  # in the game's order: the first one changes slowest
+        stamp: dict[str, Value] = {"at_ms": at_ms} if cmd.timed and at_ms is not None else {}
         confirm = cmd.confirm or cmd.command in DESTRUCTIVE
         if not names:
-            out.append(MenuEntry(cmd.label, Host.make(cmd.command, **stamp), cmd.label,
-                                 confirm=confirm))
+            plain.append(MenuEntry(cmd.label, Host.make(cmd.command, **stamp), cmd.label,
+                                   confirm=confirm))
             continue
-        for values in product(*(cmd.params[n] for n in names)):
-            # Labels stay Msgs (rendered later in the table's language), joined by ", ", in
-            # the order the game lists its parameters ("Iberia, -10": the seat, then the sum).
-            parts = [_value_label(cmd, n, v) for n, v in zip(names, values, strict=True)]
-            value: Msg | str = parts[0]
-            for part in parts[1:]:
-                value = msg("{a}, {b}", a=value, b=part)
-            label = msg("{cmd}: {value}", cmd=cmd.label, value=value)
-            action = Host.make(cmd.command, **dict(zip(names, values, strict=True)), **stamp)
-            out.append(MenuEntry(label, action, cmd.label, value, confirm))
+        parts += [plain, Combinations([cmd.params[n] for n in names],
+                                      partial(_with_values, cmd, names, stamp, confirm))]
+        plain = []
     if correct or items:
-        out.extend(correction_entries(correct or {}, seat_names, items, void=void,
-                                      final=final))
+        plain.extend(correction_entries(correct or {}, seat_names, items, void=void,
+                                        final=final))
     if can_undo:
         undo = undo_label or msg("Undo the last entry")
-        out.append(MenuEntry(undo, Undo(), undo))
-    return out
+        plain.append(MenuEntry(undo, Undo(), undo))
+    return Menu([*parts, plain])
+
+
+def _with_values(cmd: HostCommand, names: tuple[str, ...], stamp: dict[str, Value],
+                 confirm: bool, values: tuple[object, ...]) -> MenuEntry:
+    """The entry running `cmd` with one value per parameter of `names`."""
+    chosen = cast(tuple[Value, ...], values)
+    # Labels stay Msgs (rendered later in the table's language), joined by ", ", in the
+    # order the game lists its parameters ("Iberia, -10": the seat, then the sum).
+    parts = [_value_label(cmd, n, v) for n, v in zip(names, chosen, strict=True)]
+    value: Msg | str = parts[0]
+    for part in parts[1:]:
+        value = msg("{a}, {b}", a=value, b=part)
+    label = msg("{cmd}: {value}", cmd=cmd.label, value=value)
+    action = Host.make(cmd.command, **dict(zip(names, chosen, strict=True)), **stamp)
+    return MenuEntry(label, action, cmd.label, value, confirm)
 
 
 def _value_label(cmd: HostCommand, param: str, value: Value) -> Msg | str:
@@ -148,8 +160,16 @@ def correction_entries(correct: Mapping[int, tuple[Value, ...]], names: Sequence
     return out
 
 
-def _opener(options: list[MenuEntry]) -> CorrectSeat | None:
-    return next((e.action for e in options if isinstance(e.action, CorrectSeat)), None)
+def _opener(options: Sequence[MenuEntry]) -> CorrectSeat | None:
+    found = _first(options, lambda e: isinstance(e.action, CorrectSeat))
+    return found.action if found is not None and isinstance(found.action, CorrectSeat) else None
+
+
+def _first(options: Sequence[MenuEntry], wanted: Callable[[MenuEntry], bool]
+           ) -> MenuEntry | None:
+    if isinstance(options, Menu):  # without making a game command's every combination
+        return options.first(wanted)
+    return next((e for e in options if wanted(e)), None)
 
 
 class HostMenu:
@@ -162,7 +182,7 @@ class HostMenu:
         # Inside "Correct a seat's entry" (None: the flat list).
         self.picking: _Pick | None = None
 
-    def on_intent(self, intent: SeatIntent, options: list[MenuEntry], now: float
+    def on_intent(self, intent: SeatIntent, options: Sequence[MenuEntry], now: float
                   ) -> Action | AppCommand | None:
         self.shown_until = now + SHOW_SECONDS
         armed = self.armed if now < self.armed_until else None
@@ -195,7 +215,7 @@ class HostMenu:
         assert not isinstance(entry.action, CorrectSeat)
         return entry.action
 
-    def _dial(self, intent: SeatIntent, options: list[MenuEntry], armed: MenuEntry | None,
+    def _dial(self, intent: SeatIntent, options: Sequence[MenuEntry], armed: MenuEntry | None,
               now: float) -> Action | AppCommand | None:
         """A key inside "Correct a seat's entry": the seat, (a pad's category,) the value,
         then run."""
@@ -285,13 +305,13 @@ class HostMenu:
                          Correct(seat, value, offer.key), offer.label,
                          msg("{name}: {value}", name=name, value=str(value)), confirm=True)
 
-    def show(self, options: list[MenuEntry], action: Action | AppCommand, now: float) -> None:
+    def show(self, options: Sequence[MenuEntry], action: Action | AppCommand, now: float) -> None:
         """Put the entry running `action` in front of the host (a question to confirm)."""
         for i, entry in enumerate(options):
             if entry.action == action:
                 self.index, self.shown_until = i, now + SHOW_SECONDS
 
-    def current(self, options: list[MenuEntry]) -> MenuEntry | None:
+    def current(self, options: Sequence[MenuEntry]) -> MenuEntry | None:
         opener = _opener(options)
         if opener is not None and self.picking is not None:
             return self._picked(opener)
@@ -307,7 +327,7 @@ class HostMenu:
                  if t > now]
         return min(times, default=None)
 
-    def line(self, options: list[MenuEntry], now: float) -> Msg:
+    def line(self, options: Sequence[MenuEntry], now: float) -> Msg:
         """The host line, always on the table screen: the current choice and the keys, or
         the question a destructive entry asks."""
         asking = self.asking(now)
@@ -332,7 +352,7 @@ class HostMenu:
                        "hold Return: back", entry=entry.label)
         # Short, to stay one line at 800x480: the arrows are the Left/Right keys (a host
         # box's minus/plus), Return is its OK.
-        if any(isinstance(e.action, Undo) for e in options):
+        if _first(options, lambda e: isinstance(e.action, Undo)) is not None:
             return msg("Host: {entry}   \u25c0 \u25b6 choose \u00b7 Return runs \u00b7 hold "
                        "Return: undo", entry=entry.label)
         # No undo now (nothing entered, or right after a reveal): the hint does not offer it.

@@ -33,7 +33,10 @@ def _after(anchor: tuple[Msg, ...], tail: Sequence[Msg]) -> int | None:
     """Where in `tail` the anchor's newest line is (the index after it): the latest place
     where tail's lines up to there end the same as the anchor does. None: the anchor has
     scrolled off."""
+    newest = anchor[-1]
     for end in range(len(tail), 0, -1):
+        if tail[end - 1] != newest:  # the cheap test first: most places fail it
+            continue
         m = min(end, len(anchor))
         if tuple(tail[end - m:end]) == anchor[len(anchor) - m:]:
             return end

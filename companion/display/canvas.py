@@ -125,13 +125,14 @@ class Canvas:
         current = ""
         i = 0
         while i < len(words):
-            word = words[i]
-            trial = f"{current} {word}" if current else word
-            if measure(trial, face, size) <= max_w:
-                current = trial
-                i += 1
-                continue
+            end = self._words_that_fit(words, i, face, size, max_w)
+            if end > i:
+                current = " ".join(words[i:end])
+                i = end
+                if i == len(words):
+                    break
             if not current:  # one word wider than the box: break it by characters
+                word = words[i]
                 cut = len(word)
                 while cut > 1 and measure(word[:cut], face, size) > max_w:
                     cut -= 1
@@ -152,6 +153,33 @@ class Canvas:
             rest = " ".join(lines[max_lines - 1:])
             lines = [*lines[:max_lines - 1], self._fit(rest, face, size, max_w, marks)]
         return tuple(lines), tuple(marks)
+
+    def _words_that_fit(self, words: list[str], start: int, face: Face, size: int,
+                        max_w: int) -> int:
+        """The end of the longest run of `words` from `start` that fits `max_w` on one line
+        (`start` when not even the first word does): what adding a word at a time and
+        measuring each line finds, in about two measures a line instead of one a word.
+        The guess adds up the words' own widths (remembered: words recur) and the spaces';
+        the measured line decides (kerning makes it differ by a pixel or two), and a line
+        only grows as words join it, so stepping from the guess finds the same end."""
+        measure = self.fonts.measure
+        space = measure(" ", face, size)
+        end, guess = start, -space
+        while end < len(words):
+            guess += space + measure(words[end], face, size)
+            if guess > max_w:
+                break
+            end += 1
+        end = max(end, start + 1)
+        if measure(" ".join(words[start:end]), face, size) <= max_w:
+            while end < len(words) and measure(" ".join(words[start:end + 1]), face,
+                                               size) <= max_w:
+                end += 1
+            return end
+        end -= 1
+        while end > start and measure(" ".join(words[start:end]), face, size) > max_w:
+            end -= 1
+        return end
 
     def blit_text(self, text: str, face: Face, size: int, colour: pygame.Color,
                   x: int, y: int, max_w: int | None = None,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -265,12 +265,14 @@ class _Search:
     def plan_one(self, i: int, col_w: int, scale: float, note_lines: int) -> PanelPlan:
         c = self.c
         scale *= 1.25 if i == self.lead else 1.0
-        key = (self.keys[i], i, col_w, scale, note_lines, c.u, c.translate)
+        # Not keyed by the panel's place: when a phase ends, the older panels move up one
+        # place (the oldest scrolls off) and keep their plans.
+        key = (self.keys[i], col_w, scale, note_lines, c.u, c.translate)
         found = self.memo.get(key)
         if found is None:
             found = self.memo[key] = _plan_panel(c, self.panels[i], i, col_w, scale,
                                                  note_lines, self.keys[i])
-        return found
+        return found if found.index == i else replace(found, index=i)
 
     def plan_all(self, indices: Sequence[int], col_w: int, scale: float,
                  note_lines: int = 6) -> list[PanelPlan]:
@@ -283,12 +285,17 @@ class _Search:
         for scale in (1.2, 1.1, 1.0, 0.9, 0.8, 0.7, 0.6, 0.5):
             # A panel taller than the area at this scale, however wide, rules it out
             # (measured without planning it: every row on one line, no title or note).
-            if any(_least_height(c, self.panels[i], self.keys[i],
-                                 scale * (1.25 if i == self.lead else 1.0)) > area.h
-                   for i in indices):
+            least = [_least_height(c, self.panels[i], self.keys[i],
+                                   scale * (1.25 if i == self.lead else 1.0)) for i in indices]
+            if any(h > area.h for h in least):
                 continue
             for cols in (1, 2):
                 if cols > len(indices):
+                    continue
+                # Nor can `cols` columns hold panels whose least heights (and the gaps
+                # between them) add up to more than the columns' height: most tries at a
+                # crowded table end here, without planning a panel.
+                if sum(least) + gap * (len(indices) - cols) > cols * area.h:
                     continue
                 col_w = (area.w - (cols - 1) * gap) // cols
                 if col_w < c.sp(260):

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..boxes.vocabulary import Box, BoxStatus, Clock, InputItem, JoinInvite, KeyEdge, Quit
-from ..engine.text import Msg, msg
+from ..engine.text import Msg, joined, msg
 from ..engine.views import HostLine, TableView
 from .controller import Controller
 from .shaper import InputShaper
@@ -264,12 +264,7 @@ class App:
                                text=text))
         if banner is not None:
             prompts.append(banner if isinstance(banner, Msg) else msg("{e}", e=banner))
-        if not prompts:
-            return None
-        line = prompts[0]
-        for part in prompts[1:]:
-            line = msg("{first}; {then}", first=line, then=part)
-        return line
+        return joined(prompts)
 
     def timeout(self) -> float | None:
         """How long the loop may sleep: until the next deadline, or one tick when pumping."""

@@ -23,7 +23,7 @@ from ..engine.errors import ConfigError, MalformedInput
 from ..engine.game import resolve_options
 from ..engine.history import History, Setup, replay
 from ..engine.registry import get_game
-from ..engine.text import Msg, msg
+from ..engine.text import Msg, joined, msg
 from .config import Config
 from .journal import Journal, StorageFault, make_folders, read
 from .journal_lock import JournalLock
@@ -108,10 +108,8 @@ def drift(cfg: Config, journal: Setup) -> Msg | None:
         if sc.seat.colour.lower() != seat.colour.lower():
             changes.append(msg("{name}'s colour {want} (the game has {have})",
                                name=seat.name, want=sc.seat.colour, have=seat.colour))
-    if not changes:
+    listed = joined(changes)
+    if listed is None:
         return None
-    listed = changes[0]
-    for change in changes[1:]:
-        listed = msg("{first}; {then}", first=listed, then=change)
     return msg("The config differs from the game in the journal: {changes}. The journal wins "
                "(start a new journal to use the config's)", changes=listed)

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..engine.text import Msg, msg
+from ..engine.text import Msg, joined, msg
 from .box_faults import I2CUnavailable, SeatFaults, pins_fault
 from .vocabulary import Box, Clock, InputSink, Key, TextDisplay
 
@@ -68,12 +68,7 @@ class Boxes:
         serial = self.notice() if self.notice is not None else None
         if serial is not None:
             parts.append(serial)
-        if not parts:
-            return None
-        line = parts[0]
-        for part in parts[1:]:
-            line = msg("{first}; {then}", first=line, then=part)
-        return line
+        return joined(parts)
     phones: Phones | None = None  # the phone seats and their web server
 
     def close(self) -> None:

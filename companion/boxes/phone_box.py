@@ -99,21 +99,13 @@ class PhoneSeatBox:
         self.seat = seat
         self.name = name
         self._push = push
-        self._lcd = PhoneDisplay(self)
-        self._led = PhoneLed(self)
-
-    @property
-    def lcd(self) -> PhoneDisplay:
-        return self._lcd
-
-    @property
-    def led(self) -> PhoneLed:
-        return self._led
+        self.lcd = PhoneDisplay(self)
+        self.led = PhoneLed(self)
 
     def state(self) -> dict[str, Any]:
         """The one message a seat's phone gets: its own LCD lines, LED and name."""
-        return {"t": "seat", "name": self.name, "lines": list(self._lcd.lines),
-                "led": self._led.mode}
+        return {"t": "seat", "name": self.name, "lines": list(self.lcd.lines),
+                "led": self.led.mode}
 
     def changed(self) -> None:
         self._push(self.seat)

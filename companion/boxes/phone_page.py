@@ -20,6 +20,7 @@ from importlib import resources
 import segno
 
 from ..engine.text import Msg, msg
+from .vocabulary import PHONE_NOTES
 
 Translate = Callable[[str], str]
 SIOCGIFADDR = 0x8915  # Linux: an interface's IPv4 address
@@ -115,11 +116,7 @@ class Pages:
         """The box: two LCD lines, LED, minus / plus / OK. The script fills it in."""
         texts = {
             "turn": msg("Your turn"), "locked": msg("Locked"), "idle": msg("Waiting"),
-            "pending": msg("Waiting for the host to accept this phone"),
-            "refused": msg("The host refused this phone."),
-            "taken": msg("Another phone took this seat over."),
-            "released": msg("The host freed this seat."),
-            "expired": msg("The host did not answer in time."),
+            **PHONE_NOTES,
             "lost": msg("Connection lost, reconnecting..."),
             "again": msg("Pick a seat again"),
         }

@@ -82,16 +82,8 @@ class SerialSeatBox:
         self._rows: tuple[str, str] = ("", "")
         self._led = "off"
         self._link: BoxLink | None = None
-        self._lcd = _SeatLcd(self)
-        self._led_port = _SeatLed(self)
-
-    @property
-    def lcd(self) -> _SeatLcd:
-        return self._lcd
-
-    @property
-    def led(self) -> _SeatLed:
-        return self._led_port
+        self.lcd = _SeatLcd(self)
+        self.led = _SeatLed(self)
 
     @property
     def link(self) -> BoxLink | None:

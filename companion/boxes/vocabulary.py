@@ -2,7 +2,7 @@
 
 Keys and key edges (input from any box), intents (what the app's shaper makes of edges), host
 input, hot-plug status, seat claims that wait for the host's confirmation, the phones' join
-invitation, the input sink and clock, and the two output ports a seat has: its 16x2 text
+invitation and notes, the input sink and clock, and the two output ports a seat has: its 16x2 text
 display and its status LED. The adapters in `companion.boxes` and the app both import this
 module; it imports nothing but the engine's value and message types, so neither side depends
 on the other.
@@ -10,13 +10,13 @@ on the other.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import Literal, Protocol
 
 from ..engine.actions import Value
-from ..engine.text import Msg
+from ..engine.text import Msg, msg
 
 HOST_SEAT = -1  # the seat number host boxes and host keys report
 LCD_COLS = 16
@@ -148,6 +148,18 @@ class JoinInvite:
     url: str
     qr: tuple[tuple[bool, ...], ...]
     seats: tuple[str, ...]
+
+
+# What a phone's page says under its LCD about its claim, by the note's key: the page itself
+# (boxes/phone_page.py) and its picture beside the demo's table (display/phone_panel.py) show
+# the same words.
+PHONE_NOTES: Mapping[str, Msg] = {
+    "pending": msg("Waiting for the host to accept this phone"),
+    "refused": msg("The host refused this phone."),
+    "taken": msg("Another phone took this seat over."),
+    "released": msg("The host freed this seat."),
+    "expired": msg("The host did not answer in time."),
+}
 
 
 InputItem = (KeyEdge | SeatIntent | HostInput | BoxStatus | ClaimRequest | ClaimWithdrawn

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..engine.text import Msg, msg
+from ..boxes.vocabulary import PHONE_NOTES
+from ..engine.text import msg
 from .canvas import Translate
 from .fonts import FontCache
 from .theme import ACCENT, BG, DIM, FG, LCD_BG, LCD_FG, LOG_BG, MUTED
@@ -21,14 +22,6 @@ BODY = pygame.Color("#2a2f36")
 LED_ON = pygame.Color("#48c9f0")
 LED_LOCKED = pygame.Color("#2ecc71")
 KEY_BG = pygame.Color("#3a414a")
-# The page's notes (phone_page.Pages.seat), shown under the LCD.
-NOTES: dict[str, Msg] = {
-    "pending": msg("Waiting for the host to accept this phone"),
-    "refused": msg("The host refused this phone."),
-    "taken": msg("Another phone took this seat over."),
-    "released": msg("The host freed this seat."),
-    "expired": msg("The host did not answer in time."),
-}
 
 
 @dataclass(frozen=True)
@@ -38,7 +31,7 @@ class PhoneView:
     name: str
     lines: tuple[str, str] = ("", "")
     led: str = "off"
-    note: str | None = None  # a key of NOTES
+    note: str | None = None  # a key of PHONE_NOTES (the page's notes, under the LCD)
 
 
 def panel_width(height: int) -> int:
@@ -88,8 +81,8 @@ def draw_phone(surface: pygame.Surface, rect: pygame.Rect, view: PhoneView,
         surface.blit(fonts.render(line.ljust(16), "mono", mono, LCD_FG),
                      (lcd.x + pad // 2, lcd.y + pad // 2 + i * line_h))
     y = lcd.bottom + pad
-    if view.note is not None and view.note in NOTES:
-        for part in _wrap(NOTES[view.note].render(translate), fonts, small, w):
+    if view.note is not None and view.note in PHONE_NOTES:
+        for part in _wrap(PHONE_NOTES[view.note].render(translate), fonts, small, w):
             surface.blit(fonts.render(part, "regular", small, ACCENT), (x, y))
             y += fonts.line_height("regular", small)
     # The three keys at the foot, as big as the page makes them.

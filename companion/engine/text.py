@@ -7,7 +7,7 @@ translation layer; the engine only builds them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 # gettext's msgctxt separator: "context\x04id" keys a text that needs telling apart from the
@@ -48,6 +48,17 @@ def msg_in(context: str, id: str, **args: str | int | Msg) -> Msg:
     apart for translators by `context` (gettext's msgctxt): msg_in("shop colour, 3 letters",
     "Red") can be "Czer" while msg("Red") is "Czerwony"."""
     return Msg(context + CONTEXT_SEP + id, tuple(sorted(args.items())))
+
+
+def joined(parts: Sequence[Msg]) -> Msg | None:
+    """The messages as one, "first; second; ...", each part still translated on its own (a
+    list of faults or of changes); None when there are none."""
+    if not parts:
+        return None
+    line = parts[0]
+    for part in parts[1:]:
+        line = msg("{first}; {then}", first=line, then=part)
+    return line
 
 
 def N_(text: str) -> str:

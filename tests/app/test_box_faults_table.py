@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 import os
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
@@ -14,8 +15,9 @@ import pytest
 from gpiozero import Button
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from companion.app.config import load_config
+from companion.app.config import Config, load_config
 from companion.app.controller import Banner, Controller
+from companion.app.journal import Journal
 from companion.app.loop import App
 from companion.app.runner import attach_boxes, build_boxes, open_history
 from companion.boxes.fake_lcd import HD44780, FakeI2CBus, FakePCF8574
@@ -37,19 +39,36 @@ def settle(app: App, cond: object, timeout: float = 5.0) -> bool:
     return False
 
 
+OpenTable = Callable[..., tuple[Config, Controller]]
+
+
+@pytest.fixture
+def open_table(table_config: TableConfig) -> Iterator[OpenTable]:
+    """`open_table(boxes, extra="")`: the table's config (`table_config`) loaded, its journal
+    opened and an English controller on it; the journal is closed after the test."""
+    journals: list[Journal] = []
+
+    def open_(boxes: list[str], extra: str = "") -> tuple[Config, Controller]:
+        cfg = load_config(table_config(boxes, extra=extra))
+        history, journal, _ = open_history(cfg, cfg.journal)
+        journals.append(journal)
+        return cfg, Controller(history, journal, translator("en"))
+
+    yield open_
+    for journal in journals:
+        journal.close()
+
+
 def test_a_missing_lcd_and_busy_pins_degrade_only_their_seats(
-        table_config: TableConfig, tmp_path: Path, fast_lcd: None) -> None:
-    path = table_config(["gpio:0", "gpio:1", "gpio:2"],
-                        extra='lcd = "pcf8574"\n')
-    cfg = load_config(path)
-    history, journal, _ = open_history(cfg, cfg.journal)
+        open_table: OpenTable, fast_lcd: None) -> None:
+    cfg, controller = open_table(["gpio:0", "gpio:1", "gpio:2"], extra='lcd = "pcf8574"\n')
     pins = MockFactory(pin_class=MockPWMPin)
     other = Button(9, pin_factory=pins)  # another program holds Cy's minus pin (box 2: GPIO9)
     ann, cy = FakePCF8574(0x27, HD44780()), FakePCF8574(0x25, HD44780())
     bus = FakeI2CBus([ann, cy])  # Bob's LCD (0x26) is missing
     surface = pygame.Surface((1280, 720))
     renderer = Renderer(surface, translator("en"), flip=lambda: None)
-    app = App(Controller(history, journal, translator("en")), {}, time.monotonic, renderer)
+    app = App(controller, {}, time.monotonic, renderer)
     boxes = build_boxes(cfg, app.sink, time.monotonic, i2c=bus, pin_factory=pins,
                         retry_after=0.1)
     try:
@@ -91,55 +110,45 @@ def test_a_missing_lcd_and_busy_pins_degrade_only_their_seats(
         assert settle(app, lambda: cy.model.lines()[1].startswith("<1>"))
     finally:
         boxes.close()
-        journal.close()
         pins.reset()
 
 
 def test_the_host_menu_offers_sit_out_for_a_seat_whose_box_is_gone(
-        table_config: TableConfig) -> None:
-    cfg = load_config(table_config(["mock:0", "mock:1", "mock:2"]))
-    history, journal, _ = open_history(cfg, cfg.journal)
-    try:
-        c = Controller(history, journal, translator("en"))
-        c.host("start", 0.0, card="highest_bet")
-        labels = [e.label.render(translator("en")) for e in c.host_options()]
-        assert "Sit out: Bob" in labels  # the game's own sit-out, where it allows one
-        for _ in range(labels.index("Sit out: Bob")):
-            c.handle(SeatIntent(HOST_SEAT, Intent.PLUS), 1.0)
-        c.handle(SeatIntent(HOST_SEAT, Intent.OK), 1.0)
-        # Bob no longer holds the round up; the table shows him out
-        assert [s.status for s in c.table_view().seats] == ["thinking", "out", "thinking"]
-        assert c.lcd_lines(1)[0].startswith("Sitting out")
-    finally:
-        journal.close()
+        open_table: OpenTable) -> None:
+    _, c = open_table(["mock:0", "mock:1", "mock:2"])
+    c.host("start", 0.0, card="highest_bet")
+    labels = [e.label.render(translator("en")) for e in c.host_options()]
+    assert "Sit out: Bob" in labels  # the game's own sit-out, where it allows one
+    for _ in range(labels.index("Sit out: Bob")):
+        c.handle(SeatIntent(HOST_SEAT, Intent.PLUS), 1.0)
+    c.handle(SeatIntent(HOST_SEAT, Intent.OK), 1.0)
+    # Bob no longer holds the round up; the table shows him out
+    assert [s.status for s in c.table_view().seats] == ["thinking", "out", "thinking"]
+    assert c.lcd_lines(1)[0].startswith("Sitting out")
 
 
 def test_a_held_key_repeats_on_when_only_the_lcd_fails_and_stops_when_the_box_goes(
-        table_config: TableConfig) -> None:
-    cfg = load_config(table_config(["keyboard:0", "keyboard:1", "keyboard:2"]))
-    history, journal, _ = open_history(cfg, cfg.journal)
+        open_table: OpenTable) -> None:
+    _, controller = open_table(["keyboard:0", "keyboard:1", "keyboard:2"])
     now = [0.0]
-    app = App(Controller(history, journal, translator("en")), {}, lambda: now[0])
-    try:
-        app.controller.host("start", 0.0, card="highest_bet")
+    app = App(controller, {}, lambda: now[0])
+    app.controller.host("start", 0.0, card="highest_bet")
 
-        def bid() -> str:
-            app.run_once(0)
-            return app.controller.lcd_lines(1)[1].strip()
+    def bid() -> str:
+        app.run_once(0)
+        return app.controller.lcd_lines(1)[1].strip()
 
-        app.sink(KeyEdge(1, Key.PLUS, True, 0.0))  # Bob holds plus: his bid counts up
-        first = bid()
-        app.sink(BoxStatus(1, True, msg("No LCD: check cable")))  # his LCD fails meanwhile
-        now[0] = 1.5
-        repeated = bid()
-        assert repeated != first  # his key still repeats: the box plays on without its LCD
-        assert app.controller.connected[1] is True and 1 in app.faults
-        app.sink(BoxStatus(1, False))  # now the whole box goes: the held key is let go
-        stopped = bid()
-        now[0] = 3.0
-        assert bid() == stopped
-    finally:
-        journal.close()
+    app.sink(KeyEdge(1, Key.PLUS, True, 0.0))  # Bob holds plus: his bid counts up
+    first = bid()
+    app.sink(BoxStatus(1, True, msg("No LCD: check cable")))  # his LCD fails meanwhile
+    now[0] = 1.5
+    repeated = bid()
+    assert repeated != first  # his key still repeats: the box plays on without its LCD
+    assert app.controller.connected[1] is True and 1 in app.faults
+    app.sink(BoxStatus(1, False))  # now the whole box goes: the held key is let go
+    stopped = bid()
+    now[0] = 3.0
+    assert bid() == stopped
 
 
 @pytest.fixture
@@ -152,16 +161,15 @@ def fast_lcd() -> object:
 
 
 def test_a_seat_whose_buttons_are_gone_borrows_three_keys_from_the_host_menu(
-        table_config: TableConfig, fast_lcd: None) -> None:
+        open_table: OpenTable, fast_lcd: None) -> None:
     from companion.app.runner import offer_stand_ins, pygame_pump
 
-    cfg = load_config(table_config(["gpio:0", "gpio:1", "keyboard:0"]))
-    history, journal, _ = open_history(cfg, cfg.journal)
+    cfg, controller = open_table(["gpio:0", "gpio:1", "keyboard:0"])
     pins = MockFactory(pin_class=MockPWMPin)
     other = Button(23, pin_factory=pins)  # Bob's plus pin is held by another program
     bob_lcd = FakePCF8574(0x26, HD44780())
     bus = FakeI2CBus([FakePCF8574(0x27, HD44780()), bob_lcd])
-    app = App(Controller(history, journal, translator("en")), {}, time.monotonic)
+    app = App(controller, {}, time.monotonic)
     boxes = build_boxes(cfg, app.sink, time.monotonic, i2c=bus, pin_factory=pins,
                         retry_after=60.0)
     try:
@@ -197,20 +205,18 @@ def test_a_seat_whose_buttons_are_gone_borrows_three_keys_from_the_host_menu(
     finally:
         other.close()
         boxes.close()
-        journal.close()
         pins.reset()
 
 
 def test_a_serial_box_not_plugged_in_is_named_and_picked_up_when_it_is(
-        table_config: TableConfig, caplog: pytest.LogCaptureFixture) -> None:
+        open_table: OpenTable, caplog: pytest.LogCaptureFixture) -> None:
     from hardware.firmware.fakebox import FakeSerialBox
 
     caplog.set_level(logging.WARNING)
 
-    cfg = load_config(table_config(["mock:0", "mock:1", "serial:box-c"]))
-    history, journal, _ = open_history(cfg, cfg.journal)
+    cfg, controller = open_table(["mock:0", "mock:1", "serial:box-c"])
     plugged: list[FakeSerialBox] = []
-    app = App(Controller(history, journal, translator("en")), {}, time.monotonic)
+    app = App(controller, {}, time.monotonic)
     boxes = build_boxes(cfg, app.sink, time.monotonic,
                         serial_ports=lambda: [b.path for b in plugged],
                         serial_options={"poll_every": 0.03, "heartbeat": 0.2, "timeout": 1.0,
@@ -238,18 +244,16 @@ def test_a_serial_box_not_plugged_in_is_named_and_picked_up_when_it_is(
         for b in plugged:
             b.unplug()
         boxes.close()
-        journal.close()
 
 
 def test_a_seat_whose_serial_box_is_missing_borrows_keys_and_its_prompts_go_on_the_table(
-        table_config: TableConfig) -> None:
+        open_table: OpenTable) -> None:
     from companion.app.runner import offer_stand_ins
 
-    cfg = load_config(table_config(["mock:0", "mock:1", "serial:box-c"]))
-    history, journal, _ = open_history(cfg, cfg.journal)
+    cfg, controller = open_table(["mock:0", "mock:1", "serial:box-c"])
     surface = pygame.Surface((1280, 720))
     renderer = Renderer(surface, translator("en"), flip=lambda: None)
-    app = App(Controller(history, journal, translator("en")), {}, time.monotonic, renderer)
+    app = App(controller, {}, time.monotonic, renderer)
     boxes = build_boxes(cfg, app.sink, time.monotonic, serial_ports=lambda: [],
                         serial_options={"poll_every": 0.03})
     keyboard = [False]
@@ -301,7 +305,6 @@ def test_a_seat_whose_serial_box_is_missing_borrows_keys_and_its_prompts_go_on_t
         assert settle(app, lambda: banner_starts("Cy's LCD: Bid $10 · <1> OK=lock"))
     finally:
         boxes.close()
-        journal.close()
 
 
 def test_a_phone_seat_without_its_phone_is_offered_a_keyboard() -> None:

@@ -225,10 +225,8 @@ MUTATIONS = [
     example("host a number", replace('box = "keyboard"', "box = 3"), "box must be text"),
     example("host gpio 7", replace('box = "keyboard"', 'box = "gpio:7"'), "no gpio box 7"),
     # duplicates after normalising
-    example("gpio 00 twice", replace(B2, 'box = "gpio:00"'), "given to two seats"),
-    example("gpio 0 twice", replace(B2, 'box = "gpio:0"'), "given to two seats"),
-    example("GPIO upper case twice", replace(B2, 'box = "GPIO:0"'), "given to two seats"),
-    example("gpio spaced twice", replace(B2, 'box = " gpio: 0 "'), "given to two seats"),
+    *each("gpio 0 twice, as", B2, "given to two seats", {
+        "00": '"gpio:00"', "0": '"gpio:0"', "upper case": '"GPIO:0"', "spaced": '" gpio: 0 "'}),
     example("host has a seat's box", replace('box = "keyboard"', 'box = "gpio:001"'),
             "both a seat's and the host's"),
     example("same serial id twice", lambda t, p: replace(B2, 'box = "serial:pico-1"')(

@@ -98,9 +98,9 @@ def test_every_backpack_kind_chosen_per_box_in_one_table(pins: MockFactory,
         assert made.faults.all() == {}
         for seat in range(3):
             made.boxes[seat].lcd.show(f"seat {seat}", "Bid 12")
-        assert until(lambda: [c.model.lines()[0].strip() for c in (pcf, pcfa, mcp)]
-                     == ["seat 0", "seat 1", "seat 2"])
-        assert [c.model.lines()[1] for c in (pcf, pcfa, mcp)] == ["Bid 12          "] * 3
+        # The bus thread writes row by row: wait for both rows of every LCD.
+        assert until(lambda: [c.model.lines() for c in (pcf, pcfa, mcp)]
+                     == [[f"seat {seat}          ", "Bid 12          "] for seat in range(3)])
         assert pcf.backlight and pcfa.backlight and mcp.backlight
     finally:
         made.close()

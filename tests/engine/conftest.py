@@ -1,5 +1,6 @@
-"""The engine tests' helper module (engine_lines) is imported by name: the suite runs with
---import-mode=importlib, which does not put test folders on sys.path, so this folder is added."""
+"""The engine tests' helper modules (engine_lines, worked_examples) are imported by name: the
+suite runs with --import-mode=importlib, which does not put test folders on sys.path, so this
+folder is added."""
 
 from __future__ import annotations
 

@@ -228,63 +228,36 @@ def test_the_auctioneer_may_take_the_auction_back_before_opening(tmp_path: Path)
 # ---------------------------------------------------------------- bad input changes nothing
 
 
-def test_a_raise_under_5_is_refused(tmp_path: Path) -> None:
-    before = [e(0, "red1"), e(0, 20)]
-    message = refused_changes_nothing(tmp_path, before, e(1, 24), [e(1, 25)])
-    assert message == "Min raise 5 bid 25 or more"
-    assert lcd_message(before, e(1, 24)) == ["Min raise 5", "bid 25 or more"]
+# Each bad line: the lines before it, the line, what then goes on as if it had never been
+# sent, and the refusal as the box shows it (two LCD lines; the journal joins them).
+REFUSED = {
+    "a raise under 5": ([e(0, "red1"), e(0, 20)], e(1, 24), [e(1, 25)],
+                        ["Min raise 5", "bid 25 or more"]),
+    "an opening under 20": ([e(0, "red1")], e(0, 15), [e(0, 20)],
+                            ["Opening bid", "20 or more"]),
+    "a bid over what the bidder has": ([e(0, "red1"), e(0, 20)], e(1, 245), [e(1, 240)],
+                                       ["Over your money", "you have 240"]),
+    "the auctioneer passing its own opening": ([e(0, "red1")], e(0, "pass"), [e(0, 20)],
+                                               ["You must open", "20 or more"]),
+    "an auction of a signed shop": ([*FIRST, e(0, "auction")], e(0, "blue1"), [e(0, "blue2")],
+                                    ["Blue 1: signed", "pick another"]),
+    "a move after an auction": ([*FIRST, e(0, "auction"), *auction(0, "purple1", 0, 20)],
+                                e(0, "move"), [e(0, "auction")], ["No MOVE after", "an AUCTION"]),
+    **{f"a gate refill of {bad}": ([*FIRST, *move(0), *move(0)], e(0, bad), [e(0, 4)],
+                                   ["Take 2 to 4", "45 left outside"]) for bad in (1, 5)},
+    "an auction by a seat that cannot afford 20": (
+        [*FIRST, *move(0), *move(0), e(0, "end"), host("adjust", seat=1, amount=-205)],
+        e(1, "auction"), [e(1, "move")], ["Need 20 to", "open an auction"]),
+    "a bid out of turn": ([e(0, "red1"), e(0, 20)], e(2, 30), [e(1, 30)],
+                          ["Not your turn", "Bob is up"]),
+}
 
 
-def test_an_opening_under_20_is_refused(tmp_path: Path) -> None:
-    message = refused_changes_nothing(tmp_path, [e(0, "red1")], e(0, 15), [e(0, 20)])
-    assert message == "Opening bid 20 or more"
-
-
-def test_a_bid_over_the_seats_money_is_refused(tmp_path: Path) -> None:
-    before = [e(0, "red1"), e(0, 20)]
-    message = refused_changes_nothing(tmp_path, before, e(1, 245), [e(1, 240)])
-    assert message == "Over your money you have 240"
-    assert lcd_message(before, e(1, 245)) == ["Over your money", "you have 240"]
-
-
-def test_the_auctioneer_cannot_pass_its_own_opening(tmp_path: Path) -> None:
-    message = refused_changes_nothing(tmp_path, [e(0, "red1")], e(0, "pass"), [e(0, 20)])
-    assert message == "You must open 20 or more"
-
-
-def test_an_auction_of_a_signed_shop_is_refused(tmp_path: Path) -> None:
-    before = [*FIRST, e(0, "auction")]
-    message = refused_changes_nothing(tmp_path, before, e(0, "blue1"), [e(0, "blue2")])
-    assert message == "Blue 1: signed pick another"
-    assert lcd_message(before, e(0, "blue1")) == ["Blue 1: signed", "pick another"]
-
-
-def test_a_move_after_an_auction_is_refused(tmp_path: Path) -> None:
-    before = [*FIRST, e(0, "auction"), *auction(0, "purple1", 0, 20)]
-    message = refused_changes_nothing(tmp_path, before, e(0, "move"), [e(0, "auction")])
-    assert message == "No MOVE after an AUCTION"
-    assert lcd_message(before, e(0, "move")) == ["No MOVE after", "an AUCTION"]
-
-
-@pytest.mark.parametrize("bad", [1, 5])
-def test_a_gate_refill_of_1_or_5_is_refused(tmp_path: Path, bad: int) -> None:
-    before = [*FIRST, *move(0), *move(0)]
-    message = refused_changes_nothing(tmp_path, before, e(0, bad), [e(0, 4)])
-    assert message == "Take 2 to 4 45 left outside"
-    assert lcd_message(before, e(0, bad)) == ["Take 2 to 4", "45 left outside"]
-
-
-def test_a_seat_that_cannot_afford_20_cannot_start_an_auction(tmp_path: Path) -> None:
-    before = [*FIRST, *move(0), *move(0), e(0, "end"), host("adjust", seat=1, amount=-205)]
-    message = refused_changes_nothing(tmp_path, before, e(1, "auction"), [e(1, "move")])
-    assert message == "Need 20 to open an auction"
-    assert lcd_message(before, e(1, "auction")) == ["Need 20 to", "open an auction"]
-
-
-def test_a_bid_out_of_turn_is_refused(tmp_path: Path) -> None:
-    message = refused_changes_nothing(tmp_path, [e(0, "red1"), e(0, 20)], e(2, 30),
-                                      [e(1, 30)])
-    assert message == "Not your turn Bob is up"
+@pytest.mark.parametrize(("before", "bad", "after", "lcd"), REFUSED.values(), ids=REFUSED)
+def test_a_bad_line_is_refused_in_words_that_fit_the_box(
+        tmp_path: Path, before: list[Line], bad: Line, after: list[Line], lcd: list[str]) -> None:
+    assert refused_changes_nothing(tmp_path, before, bad, after) == " ".join(lcd)
+    assert lcd_message(before, bad) == lcd
 
 
 # ---------------------------------------------------------------- moves: wages and commissions

@@ -8,15 +8,13 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from worked_examples import EXAMPLES, example
 
-from companion.app.journal import parse_scenario
 from companion.engine.actions import Enter, Withdraw
 from companion.engine.errors import IllegalAction
-from companion.engine.history import History
 from companion.engine.refusals import ALREADY_LOCKED, NOTHING_LOCKED
-from companion.engine.registry import all_games, get_game
+from companion.engine.registry import all_games
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 # The games whose examples run a sealed round (every seat enters, secret until all lock).
 SEALED_GAMES = {"camel-up-off-season", "marracash", "amun-re", "mega-civilization"}
 
@@ -26,10 +24,8 @@ def walk() -> Counter[tuple[str, str]]:
     Returns how often each game met each situation; asserts the wording where refused."""
     met: Counter[tuple[str, str]] = Counter()
     for path in sorted(EXAMPLES.rglob("*.jsonl")):
-        setup, _ = parse_scenario(path)
-        game = get_game(setup.game)
-        h = History.start(game, setup)
-        _, actions = parse_scenario(path)
+        h, actions = example(path)
+        game = h.game
         for action in actions:
             try:
                 h.apply(action)
@@ -37,7 +33,7 @@ def walk() -> Counter[tuple[str, str]]:
                 continue
             state = h.state
             rnd = game.sealed(state)
-            for seat in range(len(setup.seats)):
+            for seat in range(len(h.setup.seats)):
                 try:
                     game.apply(state, Withdraw(seat))
                 except IllegalAction as refused:

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from worked_examples import EXAMPLES, example, revealed
 
-from companion.app.journal import parse_scenario
 from companion.engine.actions import (
     Correct,
     Enter,
@@ -27,7 +27,6 @@ from companion.engine.history import History, Setup, replay
 from companion.engine.registry import all_games, get_game
 from companion.engine.seats import Seat
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 # The games with a sealed round, and a worked example that reveals each of its rounds (score
 # pads, entered in secret and revealed together, are one).
 SEALED = {
@@ -40,21 +39,9 @@ SEALED = {
 CASES = [path for paths in SEALED.values() for path in paths]
 
 
-def history_of(path: Path) -> History:
-    """A replay of the example that stops at the first correction line (so: at a reveal)."""
-    setup, actions = parse_scenario(path)
-    history = History.start(get_game(setup.game), setup)
-    for action in actions:
-        if isinstance(action, Correct | Void | Undo):
-            break
-        history.apply(action)
-    return history
-
-
 @pytest.mark.parametrize("case", CASES)
 def test_every_sealed_round_stays_sealed_after_its_reveal(case: str) -> None:
-    h = history_of(EXAMPLES / case)
-    assert h.last_is_reveal()
+    h = revealed(case)
     revealed_by = h.actions[-1]
     before = h.state
     with pytest.raises(IllegalAction) as refused:
@@ -77,8 +64,7 @@ def test_every_sealed_round_stays_sealed_after_its_reveal(case: str) -> None:
 @pytest.mark.parametrize("path", sorted(EXAMPLES.rglob("*.jsonl")),
                          ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_undo_is_refused_at_every_reveal_of_every_example(path: Path) -> None:
-    setup, actions = parse_scenario(path)
-    h = History.start(get_game(setup.game), setup)
+    h, actions = example(path)
     for action in actions:
         try:
             h.apply(action)

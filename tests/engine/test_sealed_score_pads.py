@@ -6,12 +6,11 @@ Amun-Re's kingdom pads."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
+from worked_examples import revealed
 
-from companion.app.journal import parse_scenario
 from companion.engine.actions import (
     Correct,
     Enter,
@@ -27,20 +26,7 @@ from companion.engine.history import History, Setup, replay
 from companion.engine.registry import get_game
 from companion.engine.seats import Seat
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 UNDO_REFUSAL = "Undo stops at a reveal: correct a seat's entry or void the round"
-
-
-def revealed(name: str) -> History:
-    """A worked example's game up to its pads' reveal (the lines before its first undo)."""
-    setup, actions = parse_scenario(EXAMPLES / name)
-    h = History.start(get_game(setup.game), setup)
-    for action in actions:
-        if isinstance(action, Undo):
-            break
-        h.apply(action)
-    assert h.last_is_reveal()
-    return h
 
 
 def five_tribes() -> History:

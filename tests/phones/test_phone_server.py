@@ -39,6 +39,29 @@ async def joined(table: PhoneTable, seat: int) -> Phone:
     return phone
 
 
+def cookies_kept(tmp_path: Path, seat: int) -> dict[str, str]:
+    """The cookies a phone keeps after it joined `seat` at a table in `tmp_path`, which then
+    stops (the power goes, or the game is over)."""
+    table = PhoneTable(tmp_path)
+    try:
+        async def join() -> dict[str, str]:
+            phone = await joined(table, seat)
+            cookies = {c.key: c.value for c in phone.session.cookie_jar}
+            await phone.close()
+            return cookies
+
+        return asyncio.run(join())
+    finally:
+        table.close()
+
+
+def back_with(cookies: dict[str, str], table: PhoneTable) -> Phone:
+    """A phone that comes back to `table` with the cookies it kept (not connected yet)."""
+    phone = Phone(table.url)
+    phone.session.cookie_jar.update_cookies(cookies)
+    return phone
+
+
 def test_join_page_lists_the_free_phone_seats_and_the_host_confirms(table: PhoneTable) -> None:
     async def go() -> None:
         async with aiohttp.ClientSession() as s, s.get(table.url + "/") as r:
@@ -221,17 +244,7 @@ def test_locked_reaches_the_phone_only_after_the_journal_line_and_stays_private(
 
 
 def test_power_cut_phones_rejoin_by_their_cookie(tmp_path: Path) -> None:
-    table = PhoneTable(tmp_path)
-    try:
-        async def first() -> dict[str, str]:
-            phone = await joined(table, 1)
-            cookies = {c.key: c.value for c in phone.session.cookie_jar}
-            await phone.close()
-            return cookies
-
-        cookies = asyncio.run(first())
-    finally:
-        table.close()
+    cookies = cookies_kept(tmp_path, 1)
     saved = tmp_path / "phones.json"
     assert stat.S_IMODE(saved.stat().st_mode) == 0o600
     assert cookies[COOKIE] not in saved.read_text()  # only a hash of the token is kept
@@ -243,8 +256,7 @@ def test_power_cut_phones_rejoin_by_their_cookie(tmp_path: Path) -> None:
     again = PhoneTable(tmp_path)  # the Pi is back: same state directory, same journal
     try:
         async def second() -> None:
-            phone = Phone(again.url)
-            phone.session.cookie_jar.update_cookies(cookies)
+            phone = back_with(cookies, again)
             assert await phone.connect() == 101
             m = await phone.next()
             assert m["t"] == "seat" and m["name"] == "Bob"  # no claim, no host needed
@@ -260,23 +272,12 @@ def test_a_cookie_of_an_earlier_game_opens_nothing_in_a_new_one(tmp_path: Path) 
     """Game A's phone keeps its cookie for 30 days; a new game in the same folder (A's journal
     moved away, another player at seat 0) starts with every phone seat free: the old cookie
     gets 403 and the join page, and only the host's confirmation binds a phone again."""
-    table = PhoneTable(tmp_path)
-    try:
-        async def first() -> dict[str, str]:
-            phone = await joined(table, 0)
-            cookies = {c.key: c.value for c in phone.session.cookie_jar}
-            await phone.close()
-            return cookies
-
-        cookies = asyncio.run(first())
-    finally:
-        table.close()
+    cookies = cookies_kept(tmp_path, 0)
     (tmp_path / "journal.jsonl").rename(tmp_path / "game-a.jsonl")
     game_b = PhoneTable(tmp_path, names=("Zoe", "Bob", "Cy"))
     try:
         async def second() -> None:
-            phone = Phone(game_b.url)
-            phone.session.cookie_jar.update_cookies(cookies)
+            phone = back_with(cookies, game_b)
             assert await phone.connect() == 403
             async with phone.session.get(game_b.url + "/seat", allow_redirects=False) as r:
                 assert r.status == 403
@@ -298,23 +299,12 @@ def test_a_cookie_of_an_earlier_game_opens_nothing_in_a_new_one(tmp_path: Path) 
 def test_same_names_in_a_new_game_still_need_the_host(tmp_path: Path) -> None:
     """Even with the very same seats and options (the setup lines alike), a new journal is
     a new game: the earlier cookie is refused."""
-    table = PhoneTable(tmp_path)
-    try:
-        async def first() -> dict[str, str]:
-            phone = await joined(table, 1)
-            cookies = {c.key: c.value for c in phone.session.cookie_jar}
-            await phone.close()
-            return cookies
-
-        cookies = asyncio.run(first())
-    finally:
-        table.close()
+    cookies = cookies_kept(tmp_path, 1)
     (tmp_path / "journal.jsonl").unlink()
     again = PhoneTable(tmp_path)
     try:
         async def second() -> None:
-            phone = Phone(again.url)
-            phone.session.cookie_jar.update_cookies(cookies)
+            phone = back_with(cookies, again)
             assert await phone.connect() == 403
             assert again.phones.seats.bound() == ()
             await phone.close()

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...engine.actions import Action, Host, Value
+from ...engine.actions import Action, Enter, Host, Value
 from ...engine.errors import IllegalAction
 from ...engine.history import History, Setup
 from ...engine.registry import get_game
@@ -28,6 +28,11 @@ class Shot:
     # The seats the frame is about (by name): on a table split into pages, the saved frame
     # shows the page that holds them.
     subject: tuple[str, ...] = ()
+
+
+def answers(seat: int, *values: Value) -> tuple[Enter, ...]:
+    """One seat's entries one after another, as its box asks them (a score pad, a purchase)."""
+    return tuple(Enter(seat, value) for value in values)
 
 
 @dataclass(frozen=True)

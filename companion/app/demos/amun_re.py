@@ -14,7 +14,7 @@ dialled with minus/plus.
 from __future__ import annotations
 
 from ...engine.actions import Enter, Host
-from . import Demo, Shot
+from . import Demo, Shot, answers
 
 ANN, BOB, CY, DI = range(4)
 
@@ -25,16 +25,12 @@ def place(seat: int, province: str, space: int) -> tuple[Enter, Enter]:
 
 
 def buy(seat: int, cards: int, farmers: int, stones: int) -> tuple[Enter, ...]:
-    return Enter(seat, str(cards)), Enter(seat, str(farmers)), Enter(seat, str(stones))
+    return answers(seat, str(cards), str(farmers), str(stones))
 
 
 def province(name: str, **items: int) -> tuple[Host, ...]:
     """The host's answers for one province, one item at a time as the host menu asks."""
     return tuple(Host.make("province", province=name, **{k: v}) for k, v in items.items())
-
-
-def pad(seat: int, *counts: int) -> tuple[Enter, ...]:
-    return tuple(Enter(seat, n) for n in counts)
 
 
 DEMO = Demo(
@@ -86,9 +82,9 @@ DEMO = Demo(
         # The host ends the game: the kingdom's score pads (pyramids, the fewest-pyramid
         # province's, Nile +5s, yellow cards, stones), then the gold bonus.
         Host.make("end"),
-        *pad(ANN, 1, 1, 1, 0, 2), *pad(BOB, 0, 0, 0, 1, 0), *pad(CY, 0, 0, 0, 0, 2)[:3],
-        Shot("10-kingdom-score-pads"), *pad(CY, 0, 0, 0, 0, 2)[3:],
-        *pad(DI, 1, 0, 1, 0, 1),
+        *answers(ANN, 1, 1, 1, 0, 2), *answers(BOB, 0, 0, 0, 1, 0),
+        *answers(CY, 0, 0, 0, 0, 2)[:3], Shot("10-kingdom-score-pads"),
+        *answers(CY, 0, 0, 0, 0, 2)[3:], *answers(DI, 1, 0, 1, 0, 1),
         Shot("11-final-score-sheet", hold=4),
     ),
 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...engine.actions import Enter, Host
 from ...engine.games.five_tribes import CARD_TYPES
-from . import Demo, Shot
+from . import Demo, Shot, answers
 
 
 def pad(seat: int, viziers: int, elders: int, djinns: int, palms: int, palaces: int,
@@ -19,7 +19,7 @@ def pad(seat: int, viziers: int, elders: int, djinns: int, palms: int, palaces: 
     then its merchandise cards by type."""
     counts = (viziers, elders, djinns, palms, palaces, tiles,
               *(cards.get(t, 0) for t in CARD_TYPES))
-    return tuple(Enter(seat, n) for n in counts)
+    return answers(seat, *counts)
 
 
 DEMO = Demo(

@@ -20,7 +20,27 @@ from typing import TypeVar, overload
 T = TypeVar("T")
 
 
-class Combinations(Sequence[T]):
+class _Lazy(Sequence[T]):
+    """A sequence whose entries come from `_at(i)`, for i within its length."""
+
+    def _at(self, i: int) -> T:
+        raise NotImplementedError
+
+    @overload
+    def __getitem__(self, i: int) -> T: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[T]: ...
+    def __getitem__(self, i: int | slice) -> T | Sequence[T]:
+        if isinstance(i, slice):
+            return [self._at(j) for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        return self._at(i)
+
+
+class Combinations(_Lazy[T]):
     """One entry per combination of `choices` (the first changes slowest, as in
     `itertools.product`), each made by `make` the first time it is looked at."""
 
@@ -36,17 +56,7 @@ class Combinations(Sequence[T]):
     def __len__(self) -> int:
         return self._len
 
-    @overload
-    def __getitem__(self, i: int) -> T: ...
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[T]: ...
-    def __getitem__(self, i: int | slice) -> T | Sequence[T]:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(self._len))]
-        if i < 0:
-            i += self._len
-        if not 0 <= i < self._len:
-            raise IndexError(i)
+    def _at(self, i: int) -> T:
         found = self._made.get(i)
         if found is None:
             found = self._made[i] = self._make(self._combination(i))
@@ -60,7 +70,7 @@ class Combinations(Sequence[T]):
         return tuple(reversed(picked))
 
 
-class Menu(Sequence[T]):
+class Menu(_Lazy[T]):
     """`parts` one after another, as one sequence (none of them copied or made)."""
 
     def __init__(self, parts: Sequence[Sequence[T]]) -> None:
@@ -70,17 +80,7 @@ class Menu(Sequence[T]):
     def __len__(self) -> int:
         return self._ends[-1] if self._ends else 0
 
-    @overload
-    def __getitem__(self, i: int) -> T: ...
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[T]: ...
-    def __getitem__(self, i: int | slice) -> T | Sequence[T]:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
-        if i < 0:
-            i += len(self)
-        if not 0 <= i < len(self):
-            raise IndexError(i)
+    def _at(self, i: int) -> T:
         part = bisect_right(self._ends, i)
         return self._parts[part][i - (self._ends[part - 1] if part else 0)]
 

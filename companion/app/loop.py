@@ -194,7 +194,7 @@ class App:
             changed = True
         self.quit |= self.controller.commands.quit_requested  # the host confirmed it
         if changed:
-            self.refresh()
+            self._view = self.controller.table_view()
         if (changed or (self._redraw_at is not None and now >= self._redraw_at)) and self.render():
             changed = True
             if self.window is not None:
@@ -202,11 +202,20 @@ class App:
                 # toolkit's own queue, where the watcher cannot see it: read it now.
                 for event in self._read_window():
                     self.queue.put(event)
+        if changed:
+            # The boxes after the frame: an LCD's writer thread then does its I2C work
+            # while the loop waits, not while it draws (they share the interpreter, and a
+            # full LCD line is hundreds of bus transactions in Python).
+            self.push_boxes()
         return changed
 
     def refresh(self) -> None:
         """Rebuild the table view; send changed LCD text and LED modes to the boxes."""
         self._view = self.controller.table_view()
+        self.push_boxes()
+
+    def push_boxes(self) -> None:
+        """Send the boxes whatever LCD text and LED mode changed."""
         for seat, box in self.boxes.items():
             lines = self.controller.lcd_lines(seat)
             if self._lcd_shown.get(seat) != lines:

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from ..engine.text import Msg, msg
 from ..engine.views import Panel, TableView
-from .panel_plan import is_head
+from .panel_bounds import is_head
 
 PAGE_SECONDS = 8.0
 MIN_ROWS_TO_SPLIT = 6  # a short panel (a reveal, a few lines) is shown whole on every page

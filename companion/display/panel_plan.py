@@ -16,11 +16,18 @@ from .canvas import Canvas
 from .fonts import Face
 from .legibility import Problem
 from .memo import Frozen
+from .panel_bounds import (
+    MAX_CELL_LINES,
+    MAX_TITLE_LINES,
+    is_head,
+    least_height,
+    least_text_height,
+    panel_sizes,
+    row_height,
+)
 from .theme import cell_look
 
 _NUMBER = re.compile(r"^[+\-−]?\d+$")
-MAX_CELL_LINES = 3
-MAX_TITLE_LINES = 2
 
 
 @dataclass(frozen=True)
@@ -41,11 +48,6 @@ class PanelPlan:
     cells: tuple[tuple[tuple[str, ...], ...], ...] = ()  # per row, per column: its lines
     row_heights: tuple[int, ...] = ()
     title_lines: tuple[str, ...] = ()
-
-
-def panel_sizes(c: Canvas, scale: float) -> tuple[int, int, int]:
-    """(title, cell, note) font sizes."""
-    return c.px(21, scale), c.px(20, scale), c.px(16, scale)
 
 
 @dataclass(frozen=True)
@@ -166,22 +168,6 @@ def _cells(c: Canvas, m: _Measured, cell_size: int, widths: Sequence[int]
     return tuple(cells), row_hs, cramped, tuple(marks)
 
 
-def _least_height(c: Canvas, panel: Panel, key: Frozen, scale: float) -> int:
-    """A lower bound of the panel's height at `scale` (see `_plan_panel`'s `height`)."""
-    def least() -> int:
-        _, cell_size, _ = panel_sizes(c, scale)
-        head = c.sp(4, scale) if any(is_head(r) for r in panel.rows) else 0
-        return (2 * c.sp(12, scale) + c.sp(6, scale)
-                + len(panel.rows) * row_height(c, cell_size) + head)
-    return c.memo.get("least", (key, scale), least)
-
-
-def row_height(c: Canvas, cell_size: int, lines: int = 1) -> int:
-    """A table row's height: its lines of cell text plus a quarter line of air."""
-    line = c.lh("regular", cell_size)
-    return lines * line + round(line * 0.25)
-
-
 class PanelPlanner:
     """Plans the panels, remembering the last few plans (see `plan`)."""
 
@@ -285,20 +271,25 @@ class _Search:
         for scale in (1.2, 1.1, 1.0, 0.9, 0.8, 0.7, 0.6, 0.5):
             # A panel taller than the area at this scale, however wide, rules it out
             # (measured without planning it: every row on one line, no title or note).
-            least = [_least_height(c, self.panels[i], self.keys[i],
-                                   scale * (1.25 if i == self.lead else 1.0)) for i in indices]
+            scales = [scale * (1.25 if i == self.lead else 1.0) for i in indices]
+            least = [least_height(c, self.panels[i], self.keys[i], s)
+                     for i, s in zip(indices, scales, strict=True)]
             if any(h > area.h for h in least):
                 continue
             for cols in (1, 2):
                 if cols > len(indices):
                     continue
-                # Nor can `cols` columns hold panels whose least heights (and the gaps
-                # between them) add up to more than the columns' height: most tries at a
-                # crowded table end here, without planning a panel.
-                if sum(least) + gap * (len(indices) - cols) > cols * area.h:
-                    continue
                 col_w = (area.w - (cols - 1) * gap) // cols
                 if col_w < c.sp(260):
+                    continue
+                # Nor can `cols` columns hold panels whose least heights at this width
+                # (now with the fewest lines their title and note can wrap to) and the gaps
+                # between them add up to more than the columns' height: most tries at a
+                # crowded table end here, without planning a panel.
+                at_w = [h + least_text_height(c, self.panels[i], self.keys[i], s, col_w)
+                        for h, i, s in zip(least, indices, scales, strict=True)]
+                if (any(h > area.h for h in at_w)
+                        or sum(at_w) + gap * (len(indices) - cols) > cols * area.h):
                     continue
                 plans = []
                 for i in indices:  # a cramped panel rules the layout out: stop there
@@ -343,11 +334,6 @@ class _Search:
             # Still too tall (one huge panel): draw it anyway, clipped to the area below.
             chosen = _split_columns(plans, cols, area.h, gap) or [plans]
         return chosen, hidden
-
-
-def is_head(row: Sequence[Cell]) -> bool:
-    """A row of column heads (ruled off below)."""
-    return bool(row) and all(cell.style == "head" for cell in row)
 
 
 def _is_numeric_column(cells: Sequence[Cell], texts: Sequence[str]) -> bool:

@@ -11,7 +11,8 @@ import pygame
 from ..engine.views import Cell, Panel
 from .canvas import Canvas
 from .layout import Layout
-from .panel_plan import PanelPlan, PanelPlanner, is_head, panel_sizes, row_height
+from .panel_bounds import is_head, panel_sizes, row_height
+from .panel_plan import PanelPlan, PanelPlanner
 from .theme import ACCENT, DIM, GOLD, GOLD_DEEP, MUTED, PANEL_BG, STRIKE, WIN_ROW, cell_look
 
 

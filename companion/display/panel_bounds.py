@@ -1,0 +1,77 @@
+"""The sizes a panel is planned at, and lower bounds of its height: what the panel planner
+(panel_plan) rules layouts out with before it plans a panel, so a crowded table's failing
+tries cost a few sums instead of a wrap and a measure of every cell.
+
+Each bound must never exceed the height `panel_plan._plan_panel` gives (tests/display/
+test_wrap_bounds.py): a bound too high would rule out a layout that fits.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from ..engine.views import Cell, Panel
+from .canvas import Canvas
+from .fonts import Face
+from .memo import Frozen
+
+MAX_CELL_LINES = 3
+MAX_TITLE_LINES = 2
+MAX_NOTE_LINES = 6  # in the first layouts tried; the last resort allows 2
+
+
+def panel_sizes(c: Canvas, scale: float) -> tuple[int, int, int]:
+    """(title, cell, note) font sizes."""
+    return c.px(21, scale), c.px(20, scale), c.px(16, scale)
+
+
+def least_height(c: Canvas, panel: Panel, key: Frozen, scale: float) -> int:
+    """A lower bound of the panel's height at `scale` (see `_plan_panel`'s `height`)."""
+    def least() -> int:
+        _, cell_size, _ = panel_sizes(c, scale)
+        head = c.sp(4, scale) if any(is_head(r) for r in panel.rows) else 0
+        return (2 * c.sp(12, scale) + c.sp(6, scale)
+                + len(panel.rows) * row_height(c, cell_size) + head)
+    return c.memo.get("least", (key, scale), least)
+
+
+def least_text_height(c: Canvas, panel: Panel, key: Frozen, scale: float, width: int) -> int:
+    """A lower bound of the height the panel's title and note take in a column `width`
+    wide at `scale` (see `_plan_panel`), from the fewest lines each can wrap to."""
+    def least() -> int:
+        title_size, _, note_size = panel_sizes(c, scale)
+        inner = max(0, width - 2 * c.sp(12, scale))
+        title, note = c.memo.get("panel texts", key, lambda: (
+            c.text_of(panel.title), c.text_of(panel.note) if panel.note is not None else ""))
+        height = (least_lines(c, title, "bold", title_size, inner, MAX_TITLE_LINES)
+                  * c.lh("bold", title_size))
+        notes = least_lines(c, note, "regular", note_size, inner, MAX_NOTE_LINES)
+        if notes:
+            height += c.sp(6, scale) + notes * c.lh("regular", note_size)
+        return height
+    return c.memo.get("least text", (key, scale, width), least)
+
+
+def least_lines(c: Canvas, text: str, face: Face, size: int, width: int, cap: int) -> int:
+    """The fewest lines `Canvas.wrap` can make of `text` at `width` (at most `cap`). Each
+    line holds at most `width` pixels, and each break drops a space: so the text on one
+    line (`whole`) is at most lines x width + (lines - 1) x space. Checked against every
+    wrap of every demo: a line break never gains a pixel; 2 px a line are spare."""
+    words = text.split()
+    if not words or width <= 0 or cap <= 0:
+        return 0
+    whole = c.fonts.measure(" ".join(words), face, size)
+    space = c.fonts.measure(" ", face, size)
+    return min(cap, max(1, math.ceil((whole + space) / (width + space + 2))))
+
+
+def row_height(c: Canvas, cell_size: int, lines: int = 1) -> int:
+    """A table row's height: its lines of cell text plus a quarter line of air."""
+    line = c.lh("regular", cell_size)
+    return lines * line + round(line * 0.25)
+
+
+def is_head(row: Sequence[Cell]) -> bool:
+    """A row of column heads (ruled off below)."""
+    return bool(row) and all(cell.style == "head" for cell in row)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from functools import lru_cache
 
 from ...actions import Host, Value
 from ...chronicle import appended
@@ -153,16 +154,20 @@ def prompt(state: MegaState, seat: int) -> Prompt:
         return Prompt("choice", msg("Calamities?"), initial=own, sealed=True, locked=True,
                       locked_value=own, unlockable=True,
                       choices=(Choice(str(own), msg("{n} held", n=len(locked))),))
-    draft = state.cal_draft.get(seat, ())
+    return _naming(len(state.seats), state.cal_draft.get(seat, ()), state.cursor.get(seat))
+
+
+@lru_cache(maxsize=256)
+def _naming(seats: int, draft: tuple[str, ...], cursor: str | None) -> Prompt:
+    """A seat's box while it names its calamities: made once per draft and cursor (every
+    seat's box is asked again at every entry, and this one lists some twenty choices)."""
     choices = [Choice(lock_value(draft), msg("Lock: {n} held", n=len(draft)))]
-    for c in in_game(len(state.seats)):
+    for c in in_game(seats):
         k = draft.count(c.name)
         choices.append(Choice(c.name, msg("{name} x{k}", name=shown(c.name), k=k) if k
                               else msg("{name}", name=shown(c.name))))
     choices.append(Choice("clear", msg("Clear all")))
-    initial = state.cursor.get(seat, choices[0].key)
-    if initial not in {c.key for c in choices}:
-        initial = choices[0].key
+    initial = cursor if cursor in {c.key for c in choices} else choices[0].key
     # The label reaches the table's "waiting for" line: the count stays in the lock choice.
     return Prompt("choice", msg("Calamities?"), choices=tuple(choices),
                   initial=initial, sealed=True, must_act=True)

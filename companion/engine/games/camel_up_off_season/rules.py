@@ -7,11 +7,11 @@ held by exactly one seat restarts the auction (unlimited; the host may abandon i
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 
 from ...actions import Host, Value
 from ...chronicle import appended, last_replaced
 from ...errors import IllegalAction
+from ...frozen import replace
 from ...game import GAME_OVER, Event, Game, HostCommand, OptionSpec, Rules, Step, Views
 from ...ledger import SUPPLY, Ledger, seat_account
 from ...prompts import Prompt

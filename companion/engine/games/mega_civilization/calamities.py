@@ -12,11 +12,11 @@ the box's prompt lives here (`prompt`), the table's panel too (`panel`).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 from ...actions import Host, Value
 from ...chronicle import appended
 from ...errors import IllegalAction
+from ...frozen import replace
 from ...game import ALREADY_LOCKED, Event, Step
 from ...prompts import Choice, Prompt
 from ...rounds.sealed import SealedRound

@@ -40,7 +40,8 @@ class Msg:
 
 def msg(id: str, **args: str | int | Msg) -> Msg:
     """Build a message; `id` is the English text and the catalog key."""
-    return Msg(id, tuple(sorted(args.items())))
+    # Most messages have one argument or none: nothing to sort (built at every step).
+    return Msg(id, tuple(sorted(args.items())) if len(args) > 1 else tuple(args.items()))
 
 
 def msg_in(context: str, id: str, **args: str | int | Msg) -> Msg:

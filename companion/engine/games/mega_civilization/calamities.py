@@ -30,6 +30,7 @@ from .calamity_cards import (
     listed,
     lock_value,
     may_discard,
+    names_in_game,
     parse,
     shown,
 )
@@ -70,7 +71,7 @@ def _name_entry(state: MegaState, seat: int, value: Value) -> Step[MegaState]:
     if state.calamity.is_locked(seat):
         raise IllegalAction(ALREADY_LOCKED)
     n = len(state.seats)
-    names = {c.name for c in in_game(n)}
+    names = names_in_game(n)
     draft = list(state.cal_draft.get(seat, ()))
     if value == "clear":
         return Step(replace(state, cal_draft={**state.cal_draft, seat: ()}),

@@ -95,6 +95,12 @@ def in_game(seats: int) -> tuple[Calamity, ...]:
                         key=lambda c: (c.stack, c.kind != "minor", c.kind == "tradeable")))
 
 
+@cache
+def names_in_game(seats: int) -> frozenset[str]:
+    """The names of `in_game(seats)`: what a seat's entry by name may be."""
+    return frozenset(c.name for c in in_game(seats))
+
+
 def copies(seats: int) -> int:
     """One of each per block: two with 12-18 players (both blocks)."""
     return 2 if seats >= 12 else 1

@@ -140,10 +140,10 @@ def write(path: Path, setup: Setup, actions: list[Action]) -> None:
 
 
 def journal_file(game_id: str, n: int, folder: Path) -> Path:
-    """The generated journal, written once per folder (generating 100k takes a while) and
-    per version of the pilot and the rules it plays (a journal cached by older rules may be
-    refused by newer ones)."""
-    path = folder / f"{game_id}-{n}-{_version()}.jsonl"
+    """The generated journal, written once per folder (generating 100k takes a minute or
+    two) and per version of what decides its content (a journal cached by older rules may
+    be refused by newer ones)."""
+    path = folder / f"{game_id}-{n}-{_version(game_id)}.jsonl"
     if not path.exists():
         folder.mkdir(parents=True, exist_ok=True)
         setup, actions = generate(game_id, n)
@@ -153,12 +153,23 @@ def journal_file(game_id: str, n: int, folder: Path) -> Path:
     return path
 
 
-def _version() -> str:
-    """A digest of this module and of the engine's source: what the journal depends on."""
+def _version(game_id: str) -> str:
+    """A digest of what a game's journal depends on: this pilot, the journal's format
+    (companion/app/journal.py), the engine outside its games, and the game's own package.
+    Games import nothing of one another (the engine's registry only names them), so an edit
+    to another game keeps this game's journals; any edit to the engine's core or to this
+    game's rules makes new ones, since a rule changed anywhere there may refuse an old one."""
+    from companion.app import journal
     from companion.engine import history
 
-    digest = hashlib.sha256(Path(__file__).read_bytes())
-    for source in sorted(Path(history.__file__).parent.rglob("*.py")):
+    engine = Path(history.__file__).parent
+    package = Path(sys.modules[type(get_game(game_id)).__module__].__file__ or "").parent
+    sources = [Path(__file__), Path(journal.__file__)]
+    sources += [p for p in engine.rglob("*.py") if engine / "games" not in p.parents]
+    sources += [engine / "games" / "__init__.py", *package.rglob("*.py")]
+    digest = hashlib.sha256()
+    for source in sorted(set(sources)):
+        digest.update(str(source.relative_to(engine.parent.parent)).encode())
         digest.update(source.read_bytes())
     return digest.hexdigest()[:12]
 

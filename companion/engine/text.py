@@ -41,7 +41,9 @@ class Msg:
 def msg(id: str, **args: str | int | Msg) -> Msg:
     """Build a message; `id` is the English text and the catalog key."""
     # Most messages have one argument or none: nothing to sort (built at every step).
-    return Msg(id, tuple(sorted(args.items())) if len(args) > 1 else tuple(args.items()))
+    if len(args) < 2:
+        return Msg(id, tuple(args.items()) if args else ())
+    return Msg(id, tuple(sorted(args.items())))
 
 
 def msg_in(context: str, id: str, **args: str | int | Msg) -> Msg:

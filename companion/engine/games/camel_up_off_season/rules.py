@@ -71,8 +71,10 @@ class CamelUpOffSeason(Rules[CamelState]):
         self.views = Views(self.prompt, self._host_commands, table.table, table.outcome)
 
     def sealed(self, state: CamelState) -> SealedRound | None:
+        if state.phase != "bidding":  # asked before and after every action of a replay
+            return None
         cur = state.current
-        return cur.bids if state.phase == "bidding" and cur is not None else None
+        return cur.bids if cur is not None else None
 
     # -- setup
 

@@ -1,5 +1,6 @@
 """The engine's `replace` builds what `dataclasses.replace` builds, and falls back to it
-wherever a plain copy of the fields would not be the same."""
+wherever a plain copy of the fields would not be the same; `msg` builds the Msg that Msg's
+own __init__ builds."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 from companion.engine.frozen import replace
 from companion.engine.registry import get_game
 from companion.engine.seats import Seat
+from companion.engine.text import Msg, msg
 
 
 @dataclass(frozen=True)
@@ -71,3 +73,15 @@ def test_a_game_state_copied_is_the_state_dataclasses_replace_gives() -> None:
     seats = tuple(Seat(n, "red") for n in ("Ann", "Bob", "Cy"))
     state = game.setup(seats, {"start_coins": 10, "payment": "effective", "first_player": 0})
     assert replace(state, phase="over") == dataclasses.replace(state, phase="over")
+
+
+def test_msg_builds_what_msg_init_builds() -> None:
+    assert not hasattr(Msg, "__post_init__")  # msg() sets the fields without __init__
+    for built, made in ((msg("Game over"), Msg("Game over")),
+                        (msg("{n} held", n=2), Msg("{n} held", (("n", 2),))),
+                        (msg("{b}{a}", b="x", a=Msg("y")), Msg("{b}{a}", (("a", Msg("y")),
+                                                                       ("b", "x"))))):
+        assert built == made and hash(built) == hash(made) and repr(built) == repr(made)
+        assert built.render() == made.render()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        msg("x").id = "y"  # type: ignore[misc]

@@ -186,6 +186,13 @@ class History(Generic[S]):
 
     def check(self, action: Action) -> tuple[S, tuple[Event, ...]]:
         """What `action` would do, without accepting it (raises IllegalAction)."""
+        # Checked here once for every game: a box can only speak for a seat at the table.
+        # (A seat's entry first: most actions of a game are.)
+        if isinstance(action, _SEATED):
+            if not 0 <= action.seat < len(self.setup.seats):
+                raise IllegalAction(msg("No seat {n}", n=action.seat + 1))
+            step = self.game.apply(self._state, action)
+            return step.state, step.events
         if isinstance(action, Undo):
             if not self.actions:
                 raise IllegalAction("Nothing to undo")
@@ -195,9 +202,6 @@ class History(Generic[S]):
         if isinstance(action, _FIXES):
             done = self._correction(action)
             return done.states[-1], done.events
-        # Checked here once for every game: a box can only speak for a seat at the table.
-        if isinstance(action, _SEATED) and not 0 <= action.seat < len(self.setup.seats):
-            raise IllegalAction(msg("No seat {n}", n=action.seat + 1))
         step = self.game.apply(self._state, action)
         return step.state, step.events
 

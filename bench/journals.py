@@ -22,8 +22,9 @@ from companion.app.journal import setup_to_json
 from companion.engine.actions import Action, Enter, Host, Undo, Value, Withdraw, action_to_json
 from companion.engine.corrections import is_reveal
 from companion.engine.errors import IllegalAction, MalformedInput
-from companion.engine.game import Game, resolve_options
+from companion.engine.game import HostCommand, resolve_options
 from companion.engine.history import Setup
+from companion.engine.prompts import Prompt
 from companion.engine.registry import get_game
 from companion.engine.seats import DEFAULT_COLOURS, Seat
 
@@ -47,8 +48,8 @@ def table_setup(game_id: str) -> Setup:
     return Setup(game.id, seats, resolve_options(game, options))
 
 
-def seat_move(game: Game[Any], state: Any, seat: int, rng: random.Random) -> Action | None:
-    p = game.prompt(state, seat)
+def seat_move(p: Prompt, seat: int, rng: random.Random) -> Action | None:
+    """What the seat enters on its box `p`, if it must act."""
     if not p.must_act or not p.accepts_input:
         return None
     if p.kind == "choice" and p.choices:
@@ -62,8 +63,9 @@ def seat_move(game: Game[Any], state: Any, seat: int, rng: random.Random) -> Act
     return None
 
 
-def host_move(game: Game[Any], state: Any, rng: random.Random, now_ms: int) -> Action | None:
-    cmds = [c for c in game.host_commands(state) if c.command not in NEVER]
+def host_move(commands: tuple[HostCommand, ...], rng: random.Random, now_ms: int
+              ) -> Action | None:
+    cmds = [c for c in commands if c.command not in NEVER]
     if not cmds:
         return None
     cmd = rng.choice(cmds)
@@ -84,6 +86,11 @@ def generate(game_id: str, n: int, seed: int = 15) -> tuple[Setup, list[Action]]
     revealed: list[bool] = []  # whether each of those actions revealed a sealed round
     actions: list[Action] = []
     now_ms = T0_MS
+    # What the boxes and the host menu show for `state`, asked once per state: a refused
+    # action leaves the state as it was, and the next try reads the same boxes (a retry
+    # used to ask all 18 of Mega Civilization's boxes again).
+    boxes: dict[int, Prompt] = {}
+    menu: tuple[HostCommand, ...] | None = None
     while len(actions) < n:
         now_ms += rng.randrange(500, 20_000)
         roll = rng.random()
@@ -94,16 +101,22 @@ def generate(game_id: str, n: int, seed: int = 15) -> tuple[Setup, list[Action]]
             state = recent.pop()
             revealed.pop()
             actions.append(Undo())
+            boxes, menu = {}, None
             continue
         if roll < 0.02:
             action = Withdraw(seats[0])
         else:
             for seat in seats:
-                action = seat_move(game, state, seat, rng)
+                box = boxes.get(seat)
+                if box is None:
+                    box = boxes[seat] = game.prompt(state, seat)
+                action = seat_move(box, seat, rng)
                 if action is not None:
                     break
             if action is None or roll > 0.97:
-                action = host_move(game, state, rng, now_ms) or action
+                if menu is None:
+                    menu = game.host_commands(state)
+                action = host_move(menu, rng, now_ms) or action
         if action is None:
             continue
         try:
@@ -114,6 +127,7 @@ def generate(game_id: str, n: int, seed: int = 15) -> tuple[Setup, list[Action]]
         revealed = [*revealed[-15:], is_reveal(game, state, action, step.state)]
         state = step.state
         actions.append(action)
+        boxes, menu = {}, None
     return setup, actions
 
 
@@ -126,10 +140,10 @@ def write(path: Path, setup: Setup, actions: list[Action]) -> None:
 
 
 def journal_file(game_id: str, n: int, folder: Path) -> Path:
-    """The generated journal, written once per folder (generating 100k takes a while) and
-    per version of the pilot and the rules it plays (a journal cached by older rules may be
-    refused by newer ones)."""
-    path = folder / f"{game_id}-{n}-{_version()}.jsonl"
+    """The generated journal, written once per folder (generating 100k takes a minute or
+    two) and per version of what decides its content (a journal cached by older rules may
+    be refused by newer ones)."""
+    path = folder / f"{game_id}-{n}-{_version(game_id)}.jsonl"
     if not path.exists():
         folder.mkdir(parents=True, exist_ok=True)
         setup, actions = generate(game_id, n)
@@ -139,12 +153,23 @@ def journal_file(game_id: str, n: int, folder: Path) -> Path:
     return path
 
 
-def _version() -> str:
-    """A digest of this module and of the engine's source: what the journal depends on."""
+def _version(game_id: str) -> str:
+    """A digest of what a game's journal depends on: this pilot, the journal's format
+    (companion/app/journal.py), the engine outside its games, and the game's own package.
+    Games import nothing of one another (the engine's registry only names them), so an edit
+    to another game keeps this game's journals; any edit to the engine's core or to this
+    game's rules makes new ones, since a rule changed anywhere there may refuse an old one."""
+    from companion.app import journal
     from companion.engine import history
 
-    digest = hashlib.sha256(Path(__file__).read_bytes())
-    for source in sorted(Path(history.__file__).parent.rglob("*.py")):
+    engine = Path(history.__file__).parent
+    package = Path(sys.modules[type(get_game(game_id)).__module__].__file__ or "").parent
+    sources = [Path(__file__), Path(journal.__file__)]
+    sources += [p for p in engine.rglob("*.py") if engine / "games" not in p.parents]
+    sources += [engine / "games" / "__init__.py", *package.rglob("*.py")]
+    digest = hashlib.sha256()
+    for source in sorted(set(sources)):
+        digest.update(str(source.relative_to(engine.parent.parent)).encode())
         digest.update(source.read_bytes())
     return digest.hexdigest()[:12]
 

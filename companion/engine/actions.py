@@ -51,17 +51,22 @@ class Host(Action):
         return cls(command, tuple(sorted(params.items())))
 
     def get(self, key: str, default: Value | None = None) -> Value | None:
-        return dict(self.params).get(key, default)
+        # A few pairs, read at every host step of a replay; the last of a name wins, as in a
+        # dict of them.
+        for name, value in reversed(self.params):
+            if name == key:
+                return value
+        return default
 
     def int_param(self, key: str) -> int:
-        v = dict(self.params).get(key)
+        v = self.get(key)
         if not isinstance(v, int) or isinstance(v, bool):
             raise MalformedInput(msg("host command {command!r} needs whole-number {key!r}",
                                      command=self.command, key=key))
         return v
 
     def str_param(self, key: str) -> str:
-        v = dict(self.params).get(key)
+        v = self.get(key)
         if not isinstance(v, str):
             raise MalformedInput(msg("host command {command!r} needs text {key!r}",
                                      command=self.command, key=key))

@@ -60,7 +60,8 @@ class Chronicle(Sequence[T]):
         out = self
         for item in items:
             buf, n = out._settled()
-            out = Chronicle._make(buf, n, (item,))
+            out = Chronicle.__new__(Chronicle)  # `_make`, inlined: a game adds at every step
+            out._buf, out._n, out._last = buf, n, (item,)
         return out
 
     def with_last(self, item: T) -> Chronicle[T]:
@@ -81,12 +82,15 @@ class Chronicle(Sequence[T]):
     def __getitem__(self, index: int | slice) -> T | tuple[T, ...]:
         if isinstance(index, slice):
             return tuple(self[i] for i in range(*index.indices(len(self))))
-        size = len(self)
+        # Read at every step (a game's current auction is its last item): no call inside.
+        n, last = self._n, self._last
         if index < 0:
-            index += size
-        if not 0 <= index < size:
-            raise IndexError("chronicle index out of range")
-        return self._buf[index] if index < self._n else self._last[0]
+            index += n + len(last)
+        if 0 <= index < n:
+            return self._buf[index]
+        if index == n and last:
+            return last[0]
+        raise IndexError("chronicle index out of range")
 
     def __iter__(self) -> Iterator[T]:
         yield from islice(self._buf, self._n)
@@ -118,7 +122,7 @@ class Chronicle(Sequence[T]):
 
 def appended(items: Sequence[T], *new: T) -> Chronicle[T]:
     """`items` with `new` at the end, sharing what `items` holds (a tuple is copied once)."""
-    return Chronicle.of(items).add(*new)
+    return (items if isinstance(items, Chronicle) else Chronicle(items)).add(*new)
 
 
 def last_replaced(items: Sequence[T], item: T) -> Chronicle[T]:

@@ -58,7 +58,8 @@ class Revealed:
 
 def is_reveal(game: Game[Any], before: Any, action: Action, after: Any) -> bool:
     """Whether `action` (taking `before` to `after`) revealed a sealed round."""
-    return reveals(game.sealed(before), action, game.sealed(after))
+    rnd = game.sealed(before)  # asked after every action: most are taken with none open
+    return rnd is not None and reveals(rnd, action, game.sealed(after))
 
 
 def last_reveal(game: Game[Any], base: Any, tail: Sequence[Action]) -> Revealed | None:

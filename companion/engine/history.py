@@ -39,6 +39,11 @@ RECENT = 16
 
 S = TypeVar("S")
 
+# The history's own actions and the ones a seat makes, as isinstance() tuples: a union
+# (`Correct | Void`) would be built again at every check of every action of a replay.
+_FIXES = (Correct, Void)
+_SEATED = (Enter, Withdraw)
+
 
 @dataclass
 class History(Generic[S]):
@@ -181,18 +186,22 @@ class History(Generic[S]):
 
     def check(self, action: Action) -> tuple[S, tuple[Event, ...]]:
         """What `action` would do, without accepting it (raises IllegalAction)."""
+        # Checked here once for every game: a box can only speak for a seat at the table.
+        # (A seat's entry first: most actions of a game are.)
+        if isinstance(action, _SEATED):
+            if not 0 <= action.seat < len(self.setup.seats):
+                raise IllegalAction(msg("No seat {n}", n=action.seat + 1))
+            step = self.game.apply(self._state, action)
+            return step.state, step.events
         if isinstance(action, Undo):
             if not self.actions:
                 raise IllegalAction("Nothing to undo")
             if self.last_is_reveal():
                 raise IllegalAction(fix.UNDO_AT_REVEAL)
             return self._before_last(), (Event(msg("Host correction: last entry undone")),)
-        if isinstance(action, Correct | Void):
+        if isinstance(action, _FIXES):
             done = self._correction(action)
             return done.states[-1], done.events
-        # Checked here once for every game: a box can only speak for a seat at the table.
-        if isinstance(action, Enter | Withdraw) and not 0 <= action.seat < len(self.setup.seats):
-            raise IllegalAction(msg("No seat {n}", n=action.seat + 1))
         step = self.game.apply(self._state, action)
         return step.state, step.events
 
@@ -209,7 +218,7 @@ class History(Generic[S]):
             if self.reveals and self.reveals[-1] >= len(self.actions):
                 self.reveals.pop()  # never a reveal (refused), but keep the index true
             self.corrections.append(msg("Undone: {what}", what=describe(undone)))
-        elif isinstance(action, Correct | Void):
+        elif isinstance(action, _FIXES):
             done = self._correction(action)  # the re-fold `check` made
             self._checked = None
             p = self._since_reveal()

@@ -38,9 +38,19 @@ class Msg:
         return self.render()
 
 
+_new, _set = object.__new__, object.__setattr__
+
+
 def msg(id: str, **args: str | int | Msg) -> Msg:
     """Build a message; `id` is the English text and the catalog key."""
-    return Msg(id, tuple(sorted(args.items())))
+    # Built at nearly every step of a game (a log line, an event), so it sets the two
+    # fields itself, as Msg's generated __init__ would (Msg has no __post_init__), without
+    # that call; and most messages have one argument or none: nothing to sort.
+    m = _new(Msg)
+    _set(m, "id", id)
+    _set(m, "args", tuple(sorted(args.items())) if len(args) > 1
+         else tuple(args.items()) if args else ())
+    return m
 
 
 def msg_in(context: str, id: str, **args: str | int | Msg) -> Msg:

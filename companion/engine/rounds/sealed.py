@@ -56,7 +56,7 @@ class SealedRound:
 
     @property
     def complete(self) -> bool:
-        return all(s in self.entries for s in self.seats)
+        return self.entries.keys() >= set(self.seats)  # asked after every entry of a replay
 
     def values(self) -> dict[int, Value]:
         """All entries, in seat order; only once every seat has locked."""
@@ -115,13 +115,20 @@ def reveals(before: SealedRound | None, action: Action, after: SealedRound | Non
     without an entry out (a sit-out). Abandoning a round with entries missing reveals
     nothing, and a command that leaves the round as it was (a money adjustment) neither.
     """
-    if before is None or before.complete or after == before:
+    if before is None or before.complete:
         return False
+    # The round's comparison last: the history asks this after every entry of a replay, and
+    # an entry that leaves others missing is told by the cheaper tests.
     if isinstance(action, Enter):
         return (action.seat in before.seats and action.seat not in before.entries
-                and all(s in before.entries for s in before.seats if s != action.seat))
+                and _all_but(before, action.seat) and after != before)
     if isinstance(action, Host):
         seat = action.get("seat")
         return (isinstance(seat, int) and seat in before.seats and bool(before.entries)
-                and all(s in before.entries for s in before.seats if s != seat))
+                and _all_but(before, seat) and after != before)
     return False
+
+
+def _all_but(rnd: SealedRound, seat: int) -> bool:
+    """Whether every seat of `rnd` but `seat` has entered."""
+    return rnd.entries.keys() >= {s for s in rnd.seats if s != seat}

@@ -7,11 +7,11 @@ held by exactly one seat restarts the auction (unlimited; the host may abandon i
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 
 from ...actions import Host, Value
 from ...chronicle import appended, last_replaced
 from ...errors import IllegalAction
+from ...frozen import replace
 from ...game import GAME_OVER, Event, Game, HostCommand, OptionSpec, Rules, Step, Views
 from ...ledger import SUPPLY, Ledger, seat_account
 from ...prompts import Prompt
@@ -71,8 +71,10 @@ class CamelUpOffSeason(Rules[CamelState]):
         self.views = Views(self.prompt, self._host_commands, table.table, table.outcome)
 
     def sealed(self, state: CamelState) -> SealedRound | None:
+        if state.phase != "bidding":  # asked before and after every action of a replay
+            return None
         cur = state.current
-        return cur.bids if state.phase == "bidding" and cur is not None else None
+        return cur.bids if cur is not None else None
 
     # -- setup
 

@@ -13,6 +13,7 @@ source for the rest (differences are listed in the docs).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ...text import msg
 
@@ -126,8 +127,13 @@ def price_after(name: str, owned: tuple[str, ...], extra: dict[str, int] | None 
                 ) -> int:
     """The advance's price after the owner's credits: the higher colour credit for a
     dual-colour card (never both), plus every credit printed toward this advance by name."""
+    return _price_after(name, tuple(owned), tuple(sorted(extra.items())) if extra else ())
+
+
+@lru_cache(maxsize=4096)  # a seat's basket is priced at every pick; what it owns seldom changes
+def _price_after(name: str, owned: tuple[str, ...], extra: tuple[tuple[str, int], ...]) -> int:
     adv = BY_NAME[name]
-    credits = colour_credits(owned, extra)
+    credits = colour_credits(owned, dict(extra))
     colour = max(credits[g] for g in adv.groups)
     named = sum(n for o in owned if (t := BY_NAME[o].to_advance) is not None and t[0] == name
                 for n in (t[1],))

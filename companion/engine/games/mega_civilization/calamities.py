@@ -12,12 +12,12 @@ the box's prompt lives here (`prompt`), the table's panel too (`panel`).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from functools import lru_cache
 
 from ...actions import Host, Value
 from ...chronicle import appended
 from ...errors import IllegalAction
+from ...frozen import replace
 from ...game import ALREADY_LOCKED, Event, Step
 from ...prompts import Choice, Prompt
 from ...rounds.sealed import SealedRound
@@ -31,6 +31,7 @@ from .calamity_cards import (
     listed,
     lock_value,
     may_discard,
+    names_in_game,
     parse,
     shown,
 )
@@ -71,7 +72,7 @@ def _name_entry(state: MegaState, seat: int, value: Value) -> Step[MegaState]:
     if state.calamity.is_locked(seat):
         raise IllegalAction(ALREADY_LOCKED)
     n = len(state.seats)
-    names = {c.name for c in in_game(n)}
+    names = names_in_game(n)
     draft = list(state.cal_draft.get(seat, ()))
     if value == "clear":
         return Step(replace(state, cal_draft={**state.cal_draft, seat: ()}),

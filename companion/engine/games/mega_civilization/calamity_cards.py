@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from ...text import Msg, msg
 
@@ -87,10 +88,17 @@ def with_minors(seats: int) -> bool:
     return 9 <= seats <= 11 or seats >= 15
 
 
+@cache  # five to eighteen seats; every box of the count asks it
 def in_game(seats: int) -> tuple[Calamity, ...]:
     """The calamities of this player count, by stack (the resolution order)."""
     return tuple(sorted((c for c in CALAMITIES if c.major or with_minors(seats)),
                         key=lambda c: (c.stack, c.kind != "minor", c.kind == "tradeable")))
+
+
+@cache
+def names_in_game(seats: int) -> frozenset[str]:
+    """The names of `in_game(seats)`: what a seat's entry by name may be."""
+    return frozenset(c.name for c in in_game(seats))
 
 
 def copies(seats: int) -> int:
@@ -114,6 +122,11 @@ def parse(value: str) -> tuple[str, ...] | None:
 def excess(held: Sequence[str]) -> int:
     """How many of the held calamities must go: one copy of each duplicate, then what is
     over 2 majors, then what is over 3 in all."""
+    return _excess(tuple(held))
+
+
+@lru_cache(maxsize=4096)  # asked for every seat's hand by every host menu after the reveal
+def _excess(held: tuple[str, ...]) -> int:
     counts = Counter(held)
     dupes = sum(n - 1 for n in counts.values())
     unique = list(counts)

@@ -8,11 +8,13 @@ seat's own box and by `replay --json`; never by the table.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from functools import cache
 
 from ...actions import Value
 from ...errors import IllegalAction
+from ...frozen import replace
 from ...game import Event, Step
+from ...prompts import Choice
 from ...text import Msg, msg
 from .civs import EAST, WEST
 from .commodities import commodity_table
@@ -27,9 +29,13 @@ def set_value(count: int, face: int) -> int:
 def calc_list(state: MegaState, seat: int) -> tuple[tuple[str, int, int], ...]:
     """(name, face, copies in the game): the seat's block first, then (12-18 seats) the
     other block's commodities, which can reach a hand by trade across the blocks."""
-    table = commodity_table(len(state.seats))
-    block = state.blocks[seat]
-    in_play = {WEST, EAST} if state.two_blocks else {block}
+    return _listing(len(state.seats), state.blocks[seat], state.two_blocks)
+
+
+@cache  # a few seat counts and two blocks; every box of the trade asks it, every step
+def _listing(seat_count: int, block: str, two_blocks: bool) -> tuple[tuple[str, int, int], ...]:
+    table = commodity_table(seat_count)
+    in_play = {WEST, EAST} if two_blocks else {block}
 
     def copies(w: int, e: int) -> int:
         return (w if WEST in in_play else 0) + (e if EAST in in_play else 0)
@@ -39,6 +45,18 @@ def calc_list(state: MegaState, seat: int) -> tuple[tuple[str, int, int], ...]:
     other = [(nm, st, copies(w, e)) for st, nm, w, e in table
              if (w if block == WEST else e) == 0 and copies(w, e) > 0]
     return tuple(own + other)
+
+
+def commodity_choice(name: str, count: int) -> Choice:
+    """A commodity on a box's list: its name, and how many when there are some."""
+    if count:
+        return Choice(name, msg("{name} x{n}", name=Msg(name), n=count))
+    return _bare(name)
+
+
+@cache  # the same few dozen names on every box of the trade, at every step
+def _bare(name: str) -> Choice:
+    return Choice(name, msg("{name}", name=Msg(name)))
 
 
 def hand_sets(state: MegaState, seat: int) -> tuple[tuple[str, int, int, int], ...]:

@@ -68,13 +68,14 @@ def commands(state: MegaState) -> tuple[HostCommand, ...]:
         cmds.append(HostCommand("timer_extend", msg("Extend the timer"),
                                 {"seconds": (30, 60, 120, 300)}))
         cmds.append(HostCommand("calamities", msg("End trade: calamity count"), timed=True))
-    if state.phase == "after" and pending(state):
+    due = state.phase == "after" and pending(state) > 0  # random discards still to make
+    if due:
         over = tuple(s for s, h in state.held.items() if excess(h))
         names: tuple[Value, ...] = tuple(sorted({n for s in over for n in state.held[s]}))
         cmds.append(HostCommand("discard", msg("Random calamity discard"),
                                 {"seat": over, "name": names},
                                 labels={"seat": who, "name": {n: shown(str(n)) for n in names}}))
-    if state.phase == "after" and not pending(state):
+    if state.phase == "after" and not due:
         cmds.append(HostCommand("advances", msg("12: buy advances")))
     if state.phase == "advances":
         cmds.append(HostCommand("skip", msg("Skip the current seat")))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...prompts import Choice, Prompt
 from ...text import Msg, msg
 from . import calamities, purchase_view, scoring
-from .calculator import calc_list, hand_total
+from .calculator import calc_list, commodity_choice, hand_total
 from .state import BUY_STACK, MAX_CITIES, MAX_TREASURY, MegaState
 from .trade_cards import plan
 from .treasury import needed
@@ -103,9 +103,7 @@ def calc_prompt(state: MegaState, seat: int) -> Prompt:
         return Prompt("number", msg("{name} cards", name=Msg(picking)), lo=0, hi=cap,
                       initial=hand.get(picking, 0))
     # Commodity names are catalog ids (companion/i18n/data_names.py lists them).
-    choices = [Choice(nm, msg("{name} x{n}", name=Msg(nm), n=hand[nm]) if hand.get(nm)
-                      else msg("{name}", name=Msg(nm)))
-               for nm, _, _ in calc_list(state, seat)]
+    choices = [commodity_choice(nm, hand.get(nm, 0)) for nm, _, _ in calc_list(state, seat)]
     choices.append(Choice("clear", msg("Clear all")))
     # Back on the commodity just counted, so the next one is a press or two away.
     return Prompt("choice", msg("Sets total {t}", t=hand_total(state, seat)),

@@ -16,11 +16,10 @@ PRIVATE until the payment: the basket, the cards entered and the treasury added 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...actions import Host, Value
 from ...chronicle import appended
 from ...errors import IllegalAction
+from ...frozen import replace
 from ...game import Event, Step
 from ...ledger import SUPPLY, seat_account
 from ...rounds.ordered import OrderedRound

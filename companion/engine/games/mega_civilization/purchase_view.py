@@ -26,7 +26,7 @@ from .advances import (
     price_after,
 )
 from .advances import vp as advance_vp
-from .calculator import calc_list
+from .calculator import calc_list, commodity_choice
 from .civs import AST_RANK
 from .purchase import MAX_HAND, basket_prices, basket_total, cards_value, hand_limit
 from .state import MegaState, join
@@ -103,8 +103,7 @@ def _cards_prompt(state: MegaState, seat: int) -> Prompt:
     choices = [Choice("confirm", msg("Pay {a}+{b}/{p}", a=cards_value(state, seat), b=t,
                                      p=basket_total(state, seat))),
                Choice("treasury", msg("Treasury {n}", n=t))]
-    choices += [Choice(nm, msg("{name} x{n}", name=Msg(nm), n=paying[nm]) if paying.get(nm)
-                       else msg("{name}", name=Msg(nm))) for nm, _, _ in calc_list(state, seat)]
+    choices += [commodity_choice(nm, paying.get(nm, 0)) for nm, _, _ in calc_list(state, seat)]
     choices.append(Choice("back", msg("Back")))
     initial = state.cursor.get(seat, "confirm")
     if initial not in {c.key for c in choices}:

@@ -9,10 +9,10 @@ shared/seeds/004_*.txt.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from ...actions import Value
 from ...errors import IllegalAction
+from ...frozen import replace
 from ...game import NOTHING_LOCKED, Event, Game, OptionSpec, Rules, Step, Views
 from ...rounds.sealed import SealedRound
 from ...seats import Seat

@@ -11,12 +11,12 @@ public; a seat may change its own until the last entry closes the sheet.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ...actions import Host, Value
 from ...chronicle import appended
 from ...errors import IllegalAction
+from ...frozen import replace
 from ...game import NOTHING_LOCKED, Event, Step
 from ...prompts import Prompt
 from ...scoresheet import Category, ScoreSheet, result_line

@@ -9,11 +9,11 @@ Setup ends once every seat has a civilization and, when the boxes ask, its treas
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from ...actions import Host, Value
 from ...chronicle import appended
 from ...errors import IllegalAction
+from ...frozen import replace
 from ...game import Event, Step
 from ...ledger import SUPPLY, Ledger, seat_account
 from ...rounds.ordered import OrderedRound

@@ -8,11 +8,10 @@ clock passes the deadline.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...actions import Host
 from ...chronicle import appended
 from ...errors import IllegalAction, MalformedInput
+from ...frozen import replace
 from ...game import Event, Step
 from ...text import msg
 from ...views import TimerView

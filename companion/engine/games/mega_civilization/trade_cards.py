@@ -15,11 +15,11 @@ The companion never knows which cards anyone drew: it keeps counts, water and tr
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 
 from ...actions import Host, Value
 from ...chronicle import appended
 from ...errors import IllegalAction
+from ...frozen import replace
 from ...game import Event, Step
 from ...ledger import SUPPLY, seat_account
 from ...rounds.ordered import OrderedRound

@@ -7,11 +7,10 @@ Treasury is public (its tokens lie on the player mat) and moves only through the
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...actions import Host, Value
 from ...chronicle import appended
 from ...errors import IllegalAction
+from ...frozen import replace
 from ...game import NOTHING_TO_ENTER, Event, Step
 from ...ledger import SUPPLY, seat_account
 from ...text import msg

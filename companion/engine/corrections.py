@@ -65,34 +65,53 @@ def is_reveal(game: Game[Any], before: Any, action: Action, after: Any) -> bool:
 def last_reveal(game: Game[Any], base: Any, tail: Sequence[Action]) -> Revealed | None:
     """One pass over `tail` from `base`: the last revealed round and what belonged to it
     (indices into `tail`)."""
-    state = base
-    found: Revealed | None = None
-    entries: dict[int, int] = {}
-    touched: list[int] = []
-    prompts: dict[int, Prompt] = {}
-    asked: dict[int, Prompt] = {}
-    for i, action in enumerate(tail):
+    scan = RevealScan(game, base)
+    for action in tail:
+        scan.feed(action)
+    return scan.found
+
+
+class RevealScan:
+    """`last_reveal`'s pass, kept open: actions fed one at a time. The host menu asks for
+    the last revealed round after every action; a scan that carries on from where it was
+    costs one step an action, where scanning the whole tail again made a long phase after a
+    reveal cost its length squared (`History`'s offers)."""
+
+    def __init__(self, game: Game[Any], base: Any, at: int = 0,
+                 anchor: Action | None = None) -> None:
+        self.game = game
+        self.state = base
+        self.at, self.anchor = at, anchor  # where in the history it starts, the action before
+        self.seen: list[Action] = []
+        self.found: Revealed | None = None
+        self._entries: dict[int, int] = {}
+        self._touched: list[int] = []
+        self._prompts: dict[int, Prompt] = {}
+        self._asked: dict[int, Prompt] = {}
+
+    def feed(self, action: Action) -> None:
+        game, state, i = self.game, self.state, len(self.seen)
         rnd = game.sealed(state)
-        if found is not None:
-            found.phases.append(game.phase(state))
+        if self.found is not None:
+            self.found.phases.append(game.phase(state))
         if rnd is None or rnd.complete:
-            entries, touched, prompts, asked = {}, [], {}, {}
+            self._entries, self._touched, self._prompts, self._asked = {}, [], {}, {}
         elif isinstance(action, Enter) and action.seat in rnd.seats \
                 and not rnd.is_locked(action.seat):
-            prompts[action.seat] = asked[i] = game.prompt(state, action.seat)
-            entries[action.seat] = i
-            touched.append(i)
+            self._prompts[action.seat] = self._asked[i] = game.prompt(state, action.seat)
+            self._entries[action.seat] = i
+            self._touched.append(i)
         elif isinstance(action, Withdraw) and rnd.is_locked(action.seat):
-            entries.pop(action.seat, None)
-            touched.append(i)
+            self._entries.pop(action.seat, None)
+            self._touched.append(i)
         step = game.apply(state, action)
-        after = step.state
-        if reveals(rnd, action, game.sealed(after)):
-            found = Revealed(i, dict(entries), list(touched), dict(prompts), dict(asked),
-                             shown=tuple(e.text for e in step.events if e.seat is None))
-            entries, touched, prompts, asked = {}, [], {}, {}
-        state = after
-    return found
+        if reveals(rnd, action, game.sealed(step.state)):
+            self.found = Revealed(i, dict(self._entries), list(self._touched),
+                                  dict(self._prompts), dict(self._asked),
+                                  shown=tuple(e.text for e in step.events if e.seat is None))
+            self._entries, self._touched, self._prompts, self._asked = {}, [], {}, {}
+        self.state = step.state
+        self.seen.append(action)
 
 
 @dataclass(frozen=True)
@@ -199,11 +218,11 @@ def void(game: Game[Any], base: Any, tail: Sequence[Action], action: Void,
     return Refolded(new_actions, states, banner, (Event(banner),))
 
 
-def offers(game: Game[Any], base: Any, tail: Sequence[Action]
+def offers(rev: Revealed | None, tail: Sequence[Action]
            ) -> tuple[dict[int, tuple[Value, ...]], dict[int, tuple[PadOffer, ...]]]:
-    """For the host's menu, from one pass over `tail`: what `correct_values` and `pad_items`
-    give (one of them is empty: a round is a score pad or not)."""
-    rev = last_reveal(game, base, tail)
+    """For the host's menu, from the last revealed round `rev` of `tail` (`last_reveal`,
+    `RevealScan`): what `correct_values` and `pad_items` give (one of them is empty: a
+    round is a score pad or not)."""
     if rev is None:
         return {}, {}
     return correct_values(rev, tail), pad_items(rev, tail)

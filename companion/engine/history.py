@@ -73,6 +73,7 @@ class History(Generic[S]):
     _checked: tuple[Action, int, fix.Refolded] | None = field(default=None, repr=False)
     _offers: tuple[int, dict[int, tuple[Value, ...]], dict[int, tuple[fix.PadOffer, ...]]
                    ] | None = field(default=None, repr=False)
+    _scan: fix.RevealScan | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self._snapshots:
@@ -178,11 +179,26 @@ class History(Generic[S]):
             values: dict[int, tuple[Value, ...]] = {}
             items: dict[int, tuple[fix.PadOffer, ...]] = {}
             if self.reveals and (rnd is None or not rnd.entries):
-                p = self._since_reveal()
-                base, tail = self._state_at(p), self.actions[p:]
-                values, items = fix.offers(self.game, base, tail)
+                scan = self._reveal_scan()
+                values, items = fix.offers(scan.found, scan.seen)
             self._offers = (key, values, items)
         return self._offers
+
+    def _reveal_scan(self) -> fix.RevealScan:
+        """The pass over the actions since the reveal before the last, carried on from
+        where the last call left it when those actions still stand (a new action is one
+        more step; an undo or a correction that changed them starts a new pass)."""
+        p = self._since_reveal()
+        tail = self.actions[p:]
+        anchor = self.actions[p - 1] if p else None
+        scan = self._scan
+        if (scan is None or scan.at != p or scan.anchor is not anchor
+                or len(scan.seen) > len(tail)
+                or any(a is not b for a, b in zip(scan.seen, tail, strict=False))):
+            scan = self._scan = fix.RevealScan(self.game, self._state_at(p), p, anchor)
+        for action in tail[len(scan.seen):]:
+            scan.feed(action)
+        return scan
 
     def check(self, action: Action) -> tuple[S, tuple[Event, ...]]:
         """What `action` would do, without accepting it (raises IllegalAction)."""

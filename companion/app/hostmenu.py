@@ -20,7 +20,7 @@ whatever the list now holds at the old place.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import cast
@@ -160,16 +160,11 @@ def correction_entries(correct: Mapping[int, tuple[Value, ...]], names: Sequence
     return out
 
 
-def _opener(options: Sequence[MenuEntry]) -> CorrectSeat | None:
-    found = _first(options, lambda e: isinstance(e.action, CorrectSeat))
+def _opener(options: Menu[MenuEntry]) -> CorrectSeat | None:
+    """The entry that opens the correction, found without making a game command's every
+    combination."""
+    found = options.first(lambda e: isinstance(e.action, CorrectSeat))
     return found.action if found is not None and isinstance(found.action, CorrectSeat) else None
-
-
-def _first(options: Sequence[MenuEntry], wanted: Callable[[MenuEntry], bool]
-           ) -> MenuEntry | None:
-    if isinstance(options, Menu):  # without making a game command's every combination
-        return options.first(wanted)
-    return next((e for e in options if wanted(e)), None)
 
 
 class HostMenu:
@@ -182,7 +177,7 @@ class HostMenu:
         # Inside "Correct a seat's entry" (None: the flat list).
         self.picking: _Pick | None = None
 
-    def on_intent(self, intent: SeatIntent, options: Sequence[MenuEntry], now: float
+    def on_intent(self, intent: SeatIntent, options: Menu[MenuEntry], now: float
                   ) -> Action | AppCommand | None:
         self.shown_until = now + SHOW_SECONDS
         armed = self.armed if now < self.armed_until else None
@@ -215,7 +210,7 @@ class HostMenu:
         assert not isinstance(entry.action, CorrectSeat)
         return entry.action
 
-    def _dial(self, intent: SeatIntent, options: Sequence[MenuEntry], armed: MenuEntry | None,
+    def _dial(self, intent: SeatIntent, options: Menu[MenuEntry], armed: MenuEntry | None,
               now: float) -> Action | AppCommand | None:
         """A key inside "Correct a seat's entry": the seat, (a pad's category,) the value,
         then run."""
@@ -305,13 +300,13 @@ class HostMenu:
                          Correct(seat, value, offer.key), offer.label,
                          msg("{name}: {value}", name=name, value=str(value)), confirm=True)
 
-    def show(self, options: Sequence[MenuEntry], action: Action | AppCommand, now: float) -> None:
+    def show(self, options: Menu[MenuEntry], action: Action | AppCommand, now: float) -> None:
         """Put the entry running `action` in front of the host (a question to confirm)."""
         for i, entry in enumerate(options):
             if entry.action == action:
                 self.index, self.shown_until = i, now + SHOW_SECONDS
 
-    def current(self, options: Sequence[MenuEntry]) -> MenuEntry | None:
+    def current(self, options: Menu[MenuEntry]) -> MenuEntry | None:
         opener = _opener(options)
         if opener is not None and self.picking is not None:
             return self._picked(opener)
@@ -327,7 +322,7 @@ class HostMenu:
                  if t > now]
         return min(times, default=None)
 
-    def line(self, options: Sequence[MenuEntry], now: float) -> Msg:
+    def line(self, options: Menu[MenuEntry], now: float) -> Msg:
         """The host line, always on the table screen: the current choice and the keys, or
         the question a destructive entry asks."""
         asking = self.asking(now)
@@ -352,7 +347,7 @@ class HostMenu:
                        "hold Return: back", entry=entry.label)
         # Short, to stay one line at 800x480: the arrows are the Left/Right keys (a host
         # box's minus/plus), Return is its OK.
-        if _first(options, lambda e: isinstance(e.action, Undo)) is not None:
+        if options.first(lambda e: isinstance(e.action, Undo)) is not None:
             return msg("Host: {entry}   \u25c0 \u25b6 choose \u00b7 Return runs \u00b7 hold "
                        "Return: undo", entry=entry.label)
         # No undo now (nothing entered, or right after a reveal): the hint does not offer it.

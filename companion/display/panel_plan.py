@@ -18,6 +18,7 @@ from .legibility import Problem
 from .memo import Frozen
 from .panel_bounds import (
     MAX_CELL_LINES,
+    MAX_NOTE_LINES,
     MAX_TITLE_LINES,
     is_head,
     least_height,
@@ -95,7 +96,7 @@ def _measure(c: Canvas, panel: Panel, cell_size: int) -> _Measured:
 
 
 def _plan_panel(c: Canvas, panel: Panel, index: int, width: int, scale: float,
-                max_note_lines: int = 6, key: Frozen | None = None) -> PanelPlan:
+                max_note_lines: int = MAX_NOTE_LINES, key: Frozen | None = None) -> PanelPlan:
     title_size, cell_size, note_size = panel_sizes(c, scale)
     pad = c.sp(12, scale)
     inner = max(0, width - 2 * pad)
@@ -261,7 +262,7 @@ class _Search:
         return found if found.index == i else replace(found, index=i)
 
     def plan_all(self, indices: Sequence[int], col_w: int, scale: float,
-                 note_lines: int = 6) -> list[PanelPlan]:
+                 note_lines: int = MAX_NOTE_LINES) -> list[PanelPlan]:
         return [self.plan_one(i, col_w, scale, note_lines) for i in indices]
 
     def search(self, indices: Sequence[int], allow_cramped: bool) -> list[list[PanelPlan]] | None:
@@ -293,7 +294,7 @@ class _Search:
                     continue
                 plans = []
                 for i in indices:  # a cramped panel rules the layout out: stop there
-                    plans.append(self.plan_one(i, col_w, scale, 6))
+                    plans.append(self.plan_one(i, col_w, scale, MAX_NOTE_LINES))
                     if not allow_cramped and plans[-1].cramped:
                         break
                 else:

@@ -207,15 +207,13 @@ class History(Generic[S]):
         if isinstance(action, _SEATED):
             if not 0 <= action.seat < len(self.setup.seats):
                 raise IllegalAction(msg("No seat {n}", n=action.seat + 1))
-            step = self.game.apply(self._state, action)
-            return step.state, step.events
-        if isinstance(action, Undo):
+        elif isinstance(action, Undo):
             if not self.actions:
                 raise IllegalAction("Nothing to undo")
             if self.last_is_reveal():
                 raise IllegalAction(fix.UNDO_AT_REVEAL)
             return self._before_last(), (Event(msg("Host correction: last entry undone")),)
-        if isinstance(action, _FIXES):
+        elif isinstance(action, _FIXES):
             done = self._correction(action)
             return done.states[-1], done.events
         step = self.game.apply(self._state, action)

@@ -84,21 +84,37 @@ def table_boxes(app: App, kind: str, seats: int, clock: Any = time.monotonic) ->
     return made
 
 
-def wait_for_frame(frame_at: list[float], before: int, t0: float,
+class FrameLog(list[float]):
+    """When each frame was shown (the app's `on_frame`), with a wake-up for the presser
+    waiting on it: the presser sleeps on a condition instead of polling, as a real box (its
+    own microcontroller, or gpiozero's edge thread) costs the loop's interpreter nothing
+    while it waits."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cond = threading.Condition()
+
+    def record(self) -> None:
+        with self.cond:
+            self.append(time.perf_counter())
+            self.cond.notify_all()
+
+
+def wait_for_frame(frame_at: FrameLog, before: int, t0: float,
                    limit: float = 1.0) -> float | None:
     """Milliseconds from `t0` to the first frame after the `before`-th, or None (no frame)."""
-    deadline = t0 + limit
-    while len(frame_at) == before and time.perf_counter() < deadline:
-        time.sleep(0.0002)
+    with frame_at.cond:
+        frame_at.cond.wait_for(lambda: len(frame_at) > before, t0 + limit - time.perf_counter())
     return (frame_at[before] - t0) * 1000 if len(frame_at) > before else None
 
 
 def run_loop_until(app: App, done: threading.Event) -> None:
     """The main loop as `companion run` drives it, until the presser thread is done."""
     app.render()
-    while not done.is_set():
-        timeout = app.timeout()
-        app.run_once(0.1 if timeout is None else min(timeout, 0.1))
+    with app.collecting_when_idle():
+        while not done.is_set():
+            timeout = app.timeout()
+            app.run_once(0.1 if timeout is None else min(timeout, 0.1))
 
 
 def run_presser(app: App, presser: Callable[[], None]) -> None:

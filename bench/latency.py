@@ -15,6 +15,7 @@ import argparse
 import time
 
 from bench.common import (
+    FrameLog,
     camel_table,
     host_undo,
     p99,
@@ -32,8 +33,8 @@ FRAME_60HZ_MS = 1000 / 60
 def measure(presses: int, seats: int, size: tuple[int, int]) -> list[float]:
     table = camel_table(seats, size)
     app: App = table.app
-    frame_at: list[float] = []
-    app.on_frame = lambda: frame_at.append(time.perf_counter())
+    frame_at = FrameLog()
+    app.on_frame = frame_at.record
     made = table_boxes(app, "mock", seats)
     rig = made.rig
     assert rig is not None
@@ -82,8 +83,8 @@ def measure_18(presses: int, size: tuple[int, int]) -> list[float]:
     """OK locks a seat's calamity count (the table shows it locked); the host's undo
     unlocks it again between samples. Edges come from a box thread, as from GPIO/serial."""
     app = calamity_count_table(size)
-    frame_at: list[float] = []
-    app.on_frame = lambda: frame_at.append(time.perf_counter())
+    frame_at = FrameLog()
+    app.on_frame = frame_at.record
     samples: list[float] = []
 
     def presser() -> None:

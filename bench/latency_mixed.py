@@ -25,7 +25,7 @@ import threading
 import time
 from pathlib import Path
 
-from bench.common import p99, percentiles, run_loop_until, wait_for_frame
+from bench.common import FrameLog, p99, percentiles, run_loop_until, wait_for_frame
 from companion.app.config import parse_config
 from companion.app.controller import Controller
 from companion.app.loop import App
@@ -104,8 +104,8 @@ def measure(presses: int, size: tuple[int, int]) -> dict[str, list[float]]:
                                                       cfg.options)), None, translator("en"))
     renderer = Renderer(open_display(size), translator("en"))
     app = App(controller, {}, time.monotonic, renderer)
-    frame_at: list[float] = []
-    app.on_frame = lambda: frame_at.append(time.perf_counter())
+    frame_at = FrameLog()
+    app.on_frame = frame_at.record
     serial_ids = {i: f"box-{i:02d}" for i in range(GPIO_SEATS, len(CIVS))}
     remote = RemoteBoxes(list(serial_ids.values()))
     queued_at: list[float] = []

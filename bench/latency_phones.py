@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.common import (
+    FrameLog,
     host_undo,
     p99,
     percentiles,
@@ -139,8 +140,8 @@ def measure(presses: int) -> tuple[list[float], list[float], int]:
     with tempfile.TemporaryDirectory() as tmp:
         app, made, tokens = phone_table(Path(tmp))
         url = bound_url(made)
-        frame_at: list[float] = []
-        app.on_frame = lambda: frame_at.append(time.perf_counter())
+        frame_at = FrameLog()
+        app.on_frame = frame_at.record
         frames: list[float] = []
         confirms: list[float] = []
         lost = 0

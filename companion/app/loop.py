@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import queue
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -21,6 +21,7 @@ from ..boxes.vocabulary import Box, BoxStatus, Clock, InputItem, JoinInvite, Key
 from ..engine.text import Msg, joined, msg
 from ..engine.views import HostLine, TableView
 from .controller import Controller
+from .gc_pacing import GcPacing
 from .shaper import InputShaper
 
 
@@ -119,6 +120,8 @@ class App:
         # neither rebuilds nor compares it (timer seconds come from `_redraw_at`).
         self._view: TableView = controller.table_view()
         self._redraw_at: float | None = None
+        # Set while `run` (or a bench's loop) owns the garbage collector's schedule.
+        self.gc: GcPacing | None = None
         self.refresh()
 
     def sink(self, item: InputItem) -> None:
@@ -169,6 +172,8 @@ class App:
         if self.pump is not None and self.window is None:
             items.extend(self.pump())  # no watcher: read the window on every pass
         if not items:
+            if timeout != 0 and self.gc is not None and self.queue.empty():
+                self.gc.idle()  # nothing waits: the collector's turn, not a frame's
             # The one place the loop sleeps: until input arrives or the next deadline.
             with contextlib.suppress(queue.Empty):
                 items.append(self.queue.get(timeout=timeout) if timeout != 0
@@ -292,7 +297,20 @@ class App:
 
     def run(self) -> None:
         self.render()
-        while not self.quit:
-            self.run_once(self.timeout())
-            if self.alive is not None:
-                self.alive()
+        with self.collecting_when_idle():
+            while not self.quit:
+                self.run_once(self.timeout())
+                if self.alive is not None:
+                    self.alive()
+
+    @contextlib.contextmanager
+    def collecting_when_idle(self) -> Iterator[None]:
+        """While inside, the garbage collector runs when the loop is about to wait, not in
+        the middle of a frame (see `gc_pacing`)."""
+        self.gc = GcPacing()
+        self.gc.start()
+        try:
+            yield
+        finally:
+            self.gc.stop()
+            self.gc = None

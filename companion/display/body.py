@@ -63,15 +63,24 @@ def arrange(c: Canvas, planner: PanelPlanner, view: TableView, body: pygame.Rect
 
 def _choose(c: Canvas, planner: PanelPlanner, view: TableView, body: pygame.Rect, gap: int,
             lcds: bool, connected: Mapping[int, bool | Msg]) -> tuple[BodyPlan, ...]:
-    """`arrange`'s search: the one plan that fits, or each page's plan."""
+    """`arrange`'s search: the one plan that fits, or each page's plan (else the last one
+    tried, drawn clipped)."""
+    last: tuple[TableView, Msg | None, bool, bool, float, bool] = (view, None, False, False,
+                                                                  0.5, False)
+
+    def tried(view: TableView, note: Msg | None, lcd: bool, log: bool, frac: float,
+              hidden_ok: bool = False) -> BodyPlan:
+        nonlocal last
+        last = (view, note, lcd, log, frac, hidden_ok)
+        return _arrange(c, planner, view, note, body, gap, lcd, log, connected, frac,
+                        hidden_ok)
+
     tries = [(lcd, True) for lcd in ((True, False) if lcds else (False,))] + [(False, False)]
-    plan: BodyPlan | None = None
     for lcd, log in tries:
         for frac in _fractions(view, lcd):
-            plan = _arrange(c, planner, view, None, body, gap, lcd, log, connected, frac)
+            plan = tried(view, None, lcd, log, frac)
             if plan.fits:
                 return (plan,)
-    assert plan is not None
     # Pages: long panels (MIN_ROWS_TO_SPLIT rows) split with the seats. Next, the oldest
     # panels left out (an earlier reveal of the same auction). Last, on a screen crowded by
     # the host's lines, even a short panel is split rather than clipped.
@@ -79,8 +88,7 @@ def _choose(c: Canvas, planner: PanelPlanner, view: TableView, body: pygame.Rect
         if hidden_ok:  # the LCD mock-ups go before any panel does
             for lcd, log in ((False, True), (False, False)):
                 for frac in _fractions(view, lcd):
-                    plan = _arrange(c, planner, view, None, body, gap, lcd, log, connected,
-                                    frac, hidden_ok=True)
+                    plan = tried(view, None, lcd, log, frac, hidden_ok=True)
                     if plan.fits:
                         return (plan,)
             continue
@@ -89,13 +97,15 @@ def _choose(c: Canvas, planner: PanelPlanner, view: TableView, body: pygame.Rect
                 for frac in _fractions(view, False):
                     plans = []
                     for k in range(pages):  # a page that does not fit rules this out
-                        plans.append(_arrange(c, planner, *_paged(c, view, pages, k, min_rows),
-                                              body, gap, False, log, connected, frac))
+                        plans.append(tried(*_paged(c, view, pages, k, min_rows), False, log,
+                                           frac))
                         if not plans[-1].fits:
                             break
                     else:
                         return tuple(replace(p, pages=pages) for p in plans)
-    return (plan,)
+    shown, note, lcd, log, frac, hidden_ok = last
+    return (_arrange(c, planner, shown, note, body, gap, lcd, log, connected, frac, hidden_ok,
+                     whole_plan=True),)
 
 
 def _fractions(view: TableView, lcd: bool) -> tuple[float, ...]:
@@ -110,7 +120,11 @@ def _fractions(view: TableView, lcd: bool) -> tuple[float, ...]:
 
 def _arrange(c: Canvas, planner: PanelPlanner, view: TableView, seat_note: Msg | None,
              body: pygame.Rect, gap: int, show_lcds: bool, with_log: bool,
-             connected: Mapping[int, bool | Msg], frac: float, hidden_ok: bool = False) -> BodyPlan:
+             connected: Mapping[int, bool | Msg], frac: float, hidden_ok: bool = False,
+             whole_plan: bool = False) -> BodyPlan:
+    """One arrangement, and whether it fits. Seats that do not fit rule it out before the
+    log is wrapped or a panel planned, unless `whole_plan` (the one drawn clipped when
+    nothing fits)."""
     n = len(view.seats)
     entries = _entries(c, view.log[-MAX_LOG_LINES:]) if with_log else ()
     left_w = round(body.w * frac) if view.panels or entries else body.w
@@ -128,6 +142,9 @@ def _arrange(c: Canvas, planner: PanelPlanner, view: TableView, seat_note: Msg |
         seats_h += c.lh("bold", seat_note_size(c)) + c.sp(8)
         if c.fonts.measure(note, "bold", seat_note_size(c)) > left.w:
             seats = replace(seats, fits=False)
+    if not seats.fits and not whole_plan:  # ruled out: the log and panels are not wanted
+        return BodyPlan(left, right, seats, seats_h, [], None, right, False, view,
+                        seat_note=note)
 
     # The log goes under the seats when they leave room for at least two entries (keeping
     # the newest), so the panels keep the full height; otherwise it sits under the panels,

@@ -271,6 +271,8 @@ def _search(c: Canvas, n: int, area: pygame.Rect, gap: int, want_lcd: bool,
             card_w = (area.w - (cols - 1) * gap) // cols
             if card_w < card.need_w:
                 continue
+            if rows * card.base_h + (rows - 1) * vgap > area.h:
+                continue  # too tall with one line of pills, whatever the seats say
             if sizes is None:
                 sizes = _sizes(c, seats, card)
             need_h = _card_h(card, sizes, card_w)

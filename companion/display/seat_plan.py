@@ -282,15 +282,15 @@ def _search(c: Canvas, n: int, area: pygame.Rect, gap: int, want_lcd: bool,
     for scale in scales[2:]:
         card = _card(c, scale, False)
         card_h = card.inline_h
-        sizes = None
+        widest: int | None = None  # the widest one-line card's contents at this scale
         for cols in range(1, 5):
             rows = math.ceil(n / cols)
             card_w = (area.w - (cols - 1) * gap) // cols
             if rows * card_h + (rows - 1) * vgap > area.h:
                 continue
-            if sizes is None:
-                sizes = _sizes(c, seats, card)
-            if not sizes.seats or sizes.inline_w(card.gap) <= card_w - card.chrome:
+            if widest is None:
+                widest = _sizes(c, seats, card).inline_w(card.gap)
+            if widest <= card_w - card.chrome:  # (no seats: nothing is wider than 0)
                 return SeatPlan(cols, rows, scale, False, card_w, card_h, inline=True)
     return _clipped(c, n, area, gap)
 

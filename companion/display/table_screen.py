@@ -163,12 +163,15 @@ class TableScreen:
             # Clear the places regions left (moved or gone): regions never overlap, so this
             # touches nothing that stays; then draw what is new, moved or changed.
             placed = {r.name: r.rect for r in regions}
-            for name, rect in self._rects.items():
-                if placed.get(name) != rect:
-                    surface.fill(bg, rect)
-                    dirty.append(rect)
             todo = [r for r in regions
                     if self._rects.get(r.name) != r.rect or self._keys.get(r.name) != r.key]
+            for name, rect in self._rects.items():
+                if placed.get(name) != rect:
+                    # Not where a region drawn now goes: that is cleared just below (a
+                    # panel area that shrinks by a log line clears only that line).
+                    for piece in _outside(rect, [r.rect for r in todo]):
+                        surface.fill(bg, piece)
+                    dirty.append(rect)
             assert self.layout is not None
             old = self.layout
             layout = replace(old, seat_cards=dict(old.seat_cards),
@@ -295,3 +298,27 @@ class TableScreen:
 
             regions.append(Region(("seat", seat.seat), rect, (seat, lines, online), card))
         return regions
+
+
+def _outside(rect: pygame.Rect, covers: list[pygame.Rect]) -> list[pygame.Rect]:
+    """The parts of `rect` under none of `covers` (at most four pieces per cover)."""
+    pieces = [rect]
+    for cover in covers:
+        left: list[pygame.Rect] = []
+        for piece in pieces:
+            clip = piece.clip(cover)
+            if not clip.w or not clip.h:
+                left.append(piece)
+                continue
+            if clip.top > piece.top:
+                left.append(pygame.Rect(piece.x, piece.y, piece.w, clip.top - piece.top))
+            if clip.bottom < piece.bottom:
+                left.append(pygame.Rect(piece.x, clip.bottom, piece.w,
+                                        piece.bottom - clip.bottom))
+            if clip.left > piece.left:
+                left.append(pygame.Rect(piece.x, clip.top, clip.left - piece.x, clip.h))
+            if clip.right < piece.right:
+                left.append(pygame.Rect(clip.right, clip.top, piece.right - clip.right,
+                                        clip.h))
+        pieces = left
+    return pieces

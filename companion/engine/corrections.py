@@ -88,6 +88,9 @@ class RevealScan:
         self._touched: list[int] = []
         self._prompts: dict[int, Prompt] = {}
         self._asked: dict[int, Prompt] = {}
+        # Where the window after the last reveal starts (an index into the history) and
+        # the state there: the next scan starts from it instead of replaying up to it.
+        self.after_reveal: tuple[int, Any] | None = None
 
     def feed(self, action: Action) -> None:
         game, state, i = self.game, self.state, len(self.seen)
@@ -110,6 +113,7 @@ class RevealScan:
                                   dict(self._prompts), dict(self._asked),
                                   shown=tuple(e.text for e in step.events if e.seat is None))
             self._entries, self._touched, self._prompts, self._asked = {}, [], {}, {}
+            self.after_reveal = (self.at + i + 1, step.state)
         self.state = step.state
         self.seen.append(action)
 

@@ -195,10 +195,22 @@ class History(Generic[S]):
         if (scan is None or scan.at != p or scan.anchor is not anchor
                 or len(scan.seen) > len(tail)
                 or any(a is not b for a, b in zip(scan.seen, tail, strict=False))):
-            scan = self._scan = fix.RevealScan(self.game, self._state_at(p), p, anchor)
+            scan = self._scan = fix.RevealScan(self.game, self._base_at(p, scan), p, anchor)
         for action in tail[len(scan.seen):]:
             scan.feed(action)
         return scan
+
+    def _base_at(self, p: int, old: fix.RevealScan | None) -> S:
+        """The state after the first `p` standing actions, taken from the last scan when it
+        passed the reveal there over actions that all still stand (a reveal moves the
+        window on by a round), else replayed from a snapshot."""
+        if old is not None and old.after_reveal is not None and old.after_reveal[0] == p:
+            before = self.actions[old.at - 1] if old.at else None
+            if old.anchor is before and len(old.seen) >= p - old.at and all(
+                    a is b for a, b in zip(old.seen, self.actions[old.at:p], strict=False)):
+                state: S = old.after_reveal[1]
+                return state
+        return self._state_at(p)
 
     def check(self, action: Action) -> tuple[S, tuple[Event, ...]]:
         """What `action` would do, without accepting it (raises IllegalAction)."""

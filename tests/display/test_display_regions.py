@@ -81,3 +81,26 @@ def test_the_host_line_redraws_alone_when_the_host_moves_through_the_menu() -> N
     screen.draw(view, host=asking, banner="Host correction: last entry undone")
     assert pygame.image.tobytes(screen.surface, "RGB") == whole(
         view, host=asking, banner="Host correction: last entry undone")
+
+
+def test_the_places_regions_left_are_cleared_exactly_outside_the_regions_drawn_now() -> None:
+    """`_outside` (what a moved region's old place still needs cleared): every pixel of the
+    old place under none of the new regions, and no other, for rects in every relation on a
+    small grid (apart, touching, overlapping, nested, equal)."""
+    from itertools import product
+
+    from companion.display.table_screen import _outside
+
+    def pixels(r: pygame.Rect) -> set[tuple[int, int]]:
+        return {(x, y) for x in range(r.left, r.right) for y in range(r.top, r.bottom)}
+
+    spans = [(a, b) for a in range(0, 5) for b in range(a + 1, 6)]
+    rects = [pygame.Rect(x0, y0, x1 - x0, y1 - y0)
+             for (x0, x1), (y0, y1) in product(spans[::2], spans[::3])]
+    old = pygame.Rect(1, 1, 3, 3)
+    for a, b in product(rects, rects):
+        pieces = _outside(old, [a, b])
+        got = [pixels(p) for p in pieces]
+        union = set().union(*got)
+        assert union == pixels(old) - pixels(a) - pixels(b)
+        assert sum(len(g) for g in got) == len(union)  # no pixel filled twice

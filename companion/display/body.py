@@ -63,22 +63,20 @@ def arrange(c: Canvas, planner: PanelPlanner, view: TableView, body: pygame.Rect
 
 def _choose(c: Canvas, planner: PanelPlanner, view: TableView, body: pygame.Rect, gap: int,
             lcds: bool, connected: Mapping[int, bool | Msg]) -> tuple[BodyPlan, ...]:
-    """`arrange`'s search: the one plan that fits, or each page's plan (else the last one
-    tried, drawn clipped)."""
-    last: tuple[TableView, Msg | None, bool, bool, float, bool] = (view, None, False, False,
-                                                                  0.5, False)
+    """`arrange`'s search: the one plan that fits, or each page's plan (else the last
+    one-page plan tried, drawn clipped)."""
+    last: tuple[bool, bool, float, bool] = (False, False, 0.5, False)
 
-    def tried(view: TableView, note: Msg | None, lcd: bool, log: bool, frac: float,
-              hidden_ok: bool = False) -> BodyPlan:
+    def tried(lcd: bool, log: bool, frac: float, hidden_ok: bool = False) -> BodyPlan:
         nonlocal last
-        last = (view, note, lcd, log, frac, hidden_ok)
-        return _arrange(c, planner, view, note, body, gap, lcd, log, connected, frac,
+        last = (lcd, log, frac, hidden_ok)
+        return _arrange(c, planner, view, None, body, gap, lcd, log, connected, frac,
                         hidden_ok)
 
     tries = [(lcd, True) for lcd in ((True, False) if lcds else (False,))] + [(False, False)]
     for lcd, log in tries:
         for frac in _fractions(view, lcd):
-            plan = tried(view, None, lcd, log, frac)
+            plan = tried(lcd, log, frac)
             if plan.fits:
                 return (plan,)
     # Pages: long panels (MIN_ROWS_TO_SPLIT rows) split with the seats. Next, the oldest
@@ -88,7 +86,7 @@ def _choose(c: Canvas, planner: PanelPlanner, view: TableView, body: pygame.Rect
         if hidden_ok:  # the LCD mock-ups go before any panel does
             for lcd, log in ((False, True), (False, False)):
                 for frac in _fractions(view, lcd):
-                    plan = tried(view, None, lcd, log, frac, hidden_ok=True)
+                    plan = tried(lcd, log, frac, hidden_ok=True)
                     if plan.fits:
                         return (plan,)
             continue
@@ -97,14 +95,14 @@ def _choose(c: Canvas, planner: PanelPlanner, view: TableView, body: pygame.Rect
                 for frac in _fractions(view, False):
                     plans = []
                     for k in range(pages):  # a page that does not fit rules this out
-                        plans.append(tried(*_paged(c, view, pages, k, min_rows), False, log,
-                                           frac))
+                        plans.append(_arrange(c, planner, *_paged(c, view, pages, k, min_rows),
+                                              body, gap, False, log, connected, frac))
                         if not plans[-1].fits:
                             break
                     else:
                         return tuple(replace(p, pages=pages) for p in plans)
-    shown, note, lcd, log, frac, hidden_ok = last
-    return (_arrange(c, planner, shown, note, body, gap, lcd, log, connected, frac, hidden_ok,
+    lcd, log, frac, hidden_ok = last
+    return (_arrange(c, planner, view, None, body, gap, lcd, log, connected, frac, hidden_ok,
                      whole_plan=True),)
 
 

@@ -9,6 +9,7 @@ given from outside (an `companion.boxes.lcd.BusLcd`, usually), because LCDs shar
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from gpiozero import LED, Button
@@ -24,31 +25,52 @@ BLINK_OFF = 0.5
 
 
 class GpioLed:
-    """A `StatusLed` on a gpiozero LED; blink runs in gpiozero's background thread."""
+    """A `StatusLed` on a gpiozero LED; blink runs in gpiozero's background thread.
+
+    The modes reach the pin from a worker thread of the LED's own, in the order set: a
+    gpiozero blink starts a thread (and waits for it), and a steady mode stops one (and
+    joins it), about 0.4 ms each here and ten times that on a Pi Zero. When a phase ends
+    every seat's LED changes at once; on the loop's thread that was a pause before the next
+    press could be read."""
 
     def __init__(self, led: Any, blink_on: float = BLINK_ON, blink_off: float = BLINK_OFF) -> None:
         self._led = led
         self.blink_on, self.blink_off = blink_on, blink_off
         self._mode: LedMode = "off"
+        self._worker: ThreadPoolExecutor | None = None  # started by the first change
 
     @property
     def mode(self) -> LedMode:
+        """The mode last set (it reaches the pin a moment later: `settle`)."""
         return self._mode
 
     def set(self, mode: LedMode) -> None:
         if mode == self._mode:
             return  # re-calling blink() would restart its cycle: a visible stutter on redraws
+        if mode not in ("on", "off", "blink"):
+            raise ValueError(f"LED mode must be 'off', 'on' or 'blink', not {mode!r}")
+        if self._worker is None:
+            self._worker = ThreadPoolExecutor(1, thread_name_prefix="led")
+        self._worker.submit(self._apply, mode)
+        self._mode = mode
+
+    def _apply(self, mode: LedMode) -> None:
         if mode == "on":
             self._led.on()  # on()/off() also stop a running blink thread
         elif mode == "off":
             self._led.off()
-        elif mode == "blink":
-            self._led.blink(on_time=self.blink_on, off_time=self.blink_off, background=True)
         else:
-            raise ValueError(f"LED mode must be 'off', 'on' or 'blink', not {mode!r}")
-        self._mode = mode
+            self._led.blink(on_time=self.blink_on, off_time=self.blink_off, background=True)
+
+    def settle(self) -> None:
+        """Wait until every mode set so far has reached the pin."""
+        if self._worker is not None:
+            self._worker.submit(lambda: None).result()
 
     def close(self) -> None:
+        if self._worker is not None:
+            self._worker.shutdown(wait=True)
+            self._worker = None
         self._led.close()
 
 

@@ -109,7 +109,9 @@ class MockRig:
         return self.boxes[seat].led.mode
 
     def led_lit(self, seat: int) -> bool:
-        """Whether the seat's LED pin is high right now (blink toggles it)."""
+        """Whether the seat's LED pin is high right now (blink toggles it), once the modes
+        set so far have reached it."""
+        self.boxes[seat].led.settle()
         return bool(self.factory.pin(DEFAULT_BOX_PINS[seat].led).state)
 
     def bus_writes(self, seat: int) -> int:

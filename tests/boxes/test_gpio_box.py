@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import itertools
+import threading
 import time
 from typing import Any
 
 import pytest
 from gpiozero.exc import GPIOPinInUse
 
-from companion.boxes.gpio_box import GpioBox
+from companion.boxes.gpio_box import GpioBox, GpioLed
 from companion.boxes.keyboard_box import MemoryDisplay
 from companion.boxes.pins import BoxPins, box_pins
 from companion.boxes.vocabulary import Box, InputItem, Key, KeyEdge
@@ -68,8 +69,10 @@ def test_led_modes_reach_the_pin(pins: Any) -> None:
     led_pin = pins.pin(PINS.led)
     assert led_pin.state == 0
     box.led.set("on")
+    box.led.settle()  # the pin is set from the LED's own thread
     assert led_pin.state == 1
     box.led.set("off")
+    box.led.settle()
     assert led_pin.state == 0
     led_pin.clear_states()
     box.led.set("blink")
@@ -124,3 +127,37 @@ def test_gpio_box_is_a_box(pins: Any) -> None:
     box.led.set("on")
     assert box.seat == 3 and lcd.lines == ("Your turn", "Bid: 5")
     box.close()
+
+
+def test_an_led_change_does_not_hold_up_the_loop() -> None:
+    """gpiozero's blink starts a thread and a steady mode joins one: that runs on the LED's
+    own thread, in the order set, while the loop goes on at once."""
+    gate = threading.Event()
+    done: list[str] = []
+
+    class SlowLed:  # a gpiozero LED whose calls wait until the test lets them finish
+        def _call(self, what: str) -> None:
+            assert gate.wait(10)
+            done.append(what)
+
+        def on(self) -> None:
+            self._call("on")
+
+        def off(self) -> None:
+            self._call("off")
+
+        def blink(self, **kw: Any) -> None:
+            self._call("blink")
+
+        def close(self) -> None:
+            done.append("closed")
+
+    led = GpioLed(SlowLed())
+    for mode in ("blink", "on", "off", "blink"):
+        led.set(mode)  # type: ignore[arg-type]
+    assert led.mode == "blink" and done == []  # every set returned before the LED moved
+    gate.set()
+    led.settle()
+    assert done == ["blink", "on", "off", "blink"]
+    led.close()
+    assert done[-1] == "closed"

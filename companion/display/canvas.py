@@ -122,6 +122,9 @@ class Canvas:
         measure = self.fonts.measure
         lines: list[str] = []
         words = text.split()
+        whole = " ".join(words)
+        if words and measure(whole, face, size) <= max_w:
+            return (whole,), ()  # one line (what the word-by-word steps below would find)
         current = ""
         i = 0
         while i < len(words):

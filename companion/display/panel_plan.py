@@ -65,6 +65,9 @@ class _Measured:
     title: str
     note: str | None
     head: bool  # a row of column heads (ruled off below)
+    col_plain: tuple[bool, ...]  # every cell of the column is `plain`
+    one_line: tuple[tuple[tuple[str, ...], ...], ...]  # the cells, each on one line
+
 
 
 def _measure(c: Canvas, panel: Panel, cell_size: int) -> _Measured:
@@ -89,10 +92,12 @@ def _measure(c: Canvas, panel: Panel, cell_size: int) -> _Measured:
         _is_numeric_column([row[col] for row in panel.rows if col < len(row)],
                            [t[col] for t in texts if col < len(t)])
         for col in range(ncols))
+    col_plain = tuple(all(row[col] for row in plain if col < len(row)) for col in range(ncols))
     return _Measured(texts, faces, tuple(widths), plain, tuple(natural), tuple(floor), right,
                      c.text_of(panel.title),
                      c.text_of(panel.note) if panel.note is not None else None,
-                     any(is_head(r) for r in panel.rows))
+                     any(is_head(r) for r in panel.rows), col_plain,
+                     tuple(tuple((t,) for t in row) for row in texts))
 
 
 def _plan_panel(c: Canvas, panel: Panel, index: int, width: int, scale: float,
@@ -146,14 +151,21 @@ def _cells(c: Canvas, m: _Measured, cell_size: int, widths: Sequence[int]
     needs more lines than allowed. The planner prefers a smaller scale or another
     arrangement over a cramped layout, since "Ch…" tells the table nothing."""
     cramped = any(w < f for w, f in zip(widths, m.floor, strict=True))
+    # A column whose every cell is one line as written and no wider than the column needs
+    # no look at its cells (most columns, at most widths: the planner tries many).
+    simple = [plain and w <= width
+              for plain, w, width in zip(m.col_plain, m.natural, widths, strict=True)]
+    if all(simple):
+        one = row_height(c, cell_size)
+        return m.one_line, (one,) * len(m.texts), cramped, ()
     marks: list[tuple[str, Problem]] = []
     cells: list[tuple[tuple[str, ...], ...]] = []
     for row_texts, row_faces, row_w, row_plain in zip(m.texts, m.faces, m.widths, m.plain,
                                                       strict=True):
         row_lines: list[tuple[str, ...]] = []
         for col, text in enumerate(row_texts):
-            if row_plain[col] and row_w[col] <= widths[col]:  # fits on one line as written
-                row_lines.append((text,))
+            if simple[col] or (row_plain[col] and row_w[col] <= widths[col]):
+                row_lines.append((text,))  # fits on one line as written
                 continue
             face = row_faces[col]
             lines, cut = c.wrapped(text, face, cell_size, widths[col], MAX_CELL_LINES)

@@ -103,12 +103,11 @@ class Renderer:
         )
         if key == self._last_key:
             return False
-        drawn = self.screen.draw(shown, lcds, banner, connected, host, invite, page)
-        turned = page_of(now, self.screen.pages)
-        if turned != page:  # the table just became paged (or changed its page count)
-            again = self.screen.draw(shown, lcds, banner, connected, host, invite, turned)
-            drawn = None if drawn is None or again is None else drawn + again
-            key = (turned, *key[1:])
+        # The page for the page count this frame needs (a table that just became paged,
+        # or changed its page count, is drawn once, on the page the clock says).
+        drawn = self.screen.draw(shown, lcds, banner, connected, host, invite,
+                                 lambda pages: page_of(now, pages))
+        key = (page_of(now, self.screen.pages), *key[1:])
         self._show(drawn)
         self.frames += 1
         self._last_key = key

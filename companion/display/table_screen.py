@@ -97,10 +97,13 @@ class TableScreen:
              banner: Msg | str | None = None,
              connected: Mapping[int, bool | Msg] | None = None,
              host: HostLine | None = None,
-             invite: JoinInvite | None = None, page: int = 0) -> list[pygame.Rect] | None:
+             invite: JoinInvite | None = None,
+             page: int | Callable[[int], int] = 0) -> list[pygame.Rect] | None:
         """Draw the frame. Returns the rects drawn again, or None when the whole surface was
         (then show it with a flip). Does not show it: the Renderer decides when. `page`
-        picks the page shown when the table needs more than one (see `paging`)."""
+        picks the page shown when the table needs more than one (see `paging`): a number,
+        or the page for the number of pages the table turns out to need (a table that
+        just became paged is then drawn once, on the right page)."""
         surface = self.surface
         w, h = surface.get_size()
         # One unit = one pixel at 1280x720; the width term keeps very wide text from
@@ -239,9 +242,14 @@ class TableScreen:
 
     def _body(self, c: Canvas, view: TableView, body: pygame.Rect, gap: int,
               lcds: Mapping[int, tuple[str, str]] | None,
-              connected: Mapping[int, bool | Msg], page: int) -> list[Region]:
-        arranged = arrange(c, self._panels, view, body, gap,
-                           lcds is not None and len(view.seats) > 0, connected, page)
+              connected: Mapping[int, bool | Msg],
+              page: int | Callable[[int], int]) -> list[Region]:
+        mock_ups = lcds is not None and len(view.seats) > 0
+        arranged = arrange(c, self._panels, view, body, gap, mock_ups, connected,
+                           0 if callable(page) else page)
+        if callable(page) and page(arranged.pages) % arranged.pages:  # (remembered: cheap)
+            arranged = arrange(c, self._panels, view, body, gap, mock_ups, connected,
+                               page(arranged.pages))
         self.pages = arranged.pages
         view = arranged.view  # the page's seats and rows when the table is paged
         self._page_seats = {seat.seat for seat in view.seats}

@@ -118,3 +118,44 @@ def test_a_paged_table_turns_its_page_by_itself() -> None:
     second = set(renderer.screen.layout.seat_cards)
     assert first and second and not first & second
     assert renderer.screen.audit.problems == {}
+
+
+def test_a_table_that_just_became_paged_is_drawn_once_on_the_clocks_page() -> None:
+    """One seat's entry brings a panel that splits 18 seats onto two pages: the frame shows
+    the page the clock says (here the second) after one drawing, not the first page drawn
+    and then drawn over."""
+    import pygame
+
+    from companion.app.demos import play_until
+    from companion.display.paging import PAGE_SECONDS
+    from companion.display.renderer import Renderer
+    from companion.display.table_screen import TableScreen
+    from companion.engine.game import public_view
+    from companion.engine.registry import get_game
+
+    demo = demo_for("mega-civilization")
+    game = get_game(demo.game)
+    paged = public_view(game, play_until(demo, before_shot="07-6b-buying").state)
+    whole = paged.__class__(paged.game, paged.headline, paged.detail, paged.seats)  # no panels
+    now = [PAGE_SECONDS * 3 + 0.5]  # page_of(now, 2) == 1: the second page
+    renderer = Renderer(pygame.Surface((800, 480)), translator("en"), clock=lambda: now[0],
+                        flip=lambda: None)
+    renderer.update(whole)
+    drawn: list[object] = []
+    draw = renderer.screen.draw
+
+    def counted(*args: object, **kw: object) -> list[pygame.Rect] | None:
+        drawn.append(args)
+        return draw(*args, **kw)  # type: ignore[arg-type]
+
+    renderer.screen.draw = counted  # type: ignore[method-assign]
+    assert renderer.update(paged)
+    assert renderer.screen.pages == 2 and len(drawn) == 1
+    layout = renderer.screen.layout
+    assert layout is not None
+    assert set(layout.seat_cards) == set(range(9, 18))  # the second page's seats
+    # The very frame a screen drawing that page from scratch shows.
+    fresh = TableScreen(pygame.Surface((800, 480)), translator("en"))
+    fresh.draw(paged, page=1)
+    assert pygame.image.tobytes(renderer.surface, "RGB") == pygame.image.tobytes(
+        fresh.surface, "RGB")

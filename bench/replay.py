@@ -10,7 +10,8 @@ cannot flatter or burden the next:
 - replay memory: the Python heap's peak during a second replay (tracemalloc, reset after the
   journal is loaded), i.e. what the history itself needs at its largest;
 - resume: from opening the journal to the first frame flipped (SDL dummy driver, 1280x720),
-  CPU seconds (wall beside), and the growth of the process's peak RSS over the same span.
+  CPU seconds (wall beside), the best of three fresh processes, and the largest growth of
+  a process's peak RSS over the same span.
 A run that takes longer than the limit is stopped and reported as such.
 
 Targets (this machine): 10x the actions costs <= 13x the time; 10k replay <= 80 MB; 100k
@@ -196,10 +197,14 @@ def main() -> None:
                   f"{b['mb'] / max(a['mb'], 0.01):5.1f}x the memory  "
                   f"[{verdict(ratio <= RATIO_TARGET)}: time <= {RATIO_TARGET:.0f}x]")
     for game in GAMES:
-        got = child("resume", _journal(game, 10_000), args.limit)
-        if got is None:
+        # Each in a fresh process (a resume is a start), the best of RUNS like the replays;
+        # the memory is the largest of them.
+        runs = [child("resume", _journal(game, 10_000), args.limit) for _ in range(RUNS)]
+        done = [r for r in runs if r is not None]
+        if len(done) < len(runs):
             print(f"resume {game} 10000 actions: did not finish in {args.limit:.0f} s")
             continue
+        got = dict(min(done, key=lambda r: r["seconds"]), mb=max(r["mb"] for r in done))
         ok = got["seconds"] <= RESUME_S and got["mb"] <= RESUME_MB
         print(f"resume {game} 10000 actions to the first frame: {got['seconds']:.3f} s CPU "
               f"({got['wall']:.3f} s wall), "

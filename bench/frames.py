@@ -65,7 +65,7 @@ def table(game_id: str, seats: int, clock: Clock) -> App:
         history.apply(Host.make("start", card="highest_bet"))
     translate = translator("en")
     app = App(Controller(history, None, translate), {}, clock,
-              Renderer(open_display((1280, 720)), translate))
+              Renderer(open_display((1280, 720)), translate, clock=clock))
     made = BoxFactory(app.sink, clock).build([(s, f"memory:{s}") for s in range(seats)])
     app.boxes = dict(made.boxes)
     app.render()

@@ -9,6 +9,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 for module in ("replay", "frames", "latency", "latency_keys", "latency_mixed",
-               "latency_phones", "idle_cpu", "lcd_writes"):
+               "latency_phones", "idle_cpu", "lcd_writes", "instructions"):
     print(f"== bench.{module}", flush=True)
     subprocess.run([sys.executable, "-m", f"bench.{module}"], check=True, cwd=ROOT)

@@ -1,0 +1,86 @@
+"""Instructions per press: the steady figure for comparing two versions of the code.
+
+CPU time on a shared machine drifts (on the development machine the same code's loop pass
+moved by a third, at times by half, within minutes), so a 10% change cannot be seen in
+milliseconds. Instruction counts can: each figure runs the scripted presses of
+`bench.frames` in a fresh process under valgrind (cachegrind, no cache simulation,
+PYTHONHASHSEED fixed) twice, with N and with fewer presses, and divides the difference:
+- an 18-seat Mega Civilization entry (cities, each press a new state: the layout search
+  meets every table once, as at a real table);
+- the 18-seat press that ends the phase (the trade-card draw: one page becomes two);
+- a 4-seat Camel Up reveal (the fourth bid).
+Reference figures, no target: a Pi 4 runs roughly a fifth as many instructions a second as
+the development machine's about 3 per nanosecond.
+
+Needs valgrind (Debian: apt install valgrind); without it, it says so and skips.
+Run: .venv/bin/python -m bench.instructions
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+# (what, game, seats, presses, fewer presses): the figure is (presses - fewer)'s share.
+CASES = (("18 seats, an entry (average of 16)", "mega-civilization", 18, 17, 1),
+         ("18 seats, the entry that ends the phase", "mega-civilization", 18, 18, 17),
+         ("4 seats, Camel Up, the bid that reveals", "camel-up-off-season", 4, 4, 3))
+
+
+def play(game: str, seats: int, presses: int) -> None:
+    """The child: a fresh table, `presses` OK taps round the seats."""
+    from bench.frames import Clock, table
+    from companion.boxes.vocabulary import Key, KeyEdge
+
+    clock = Clock()
+    app = table(game, seats, clock)
+    for i in range(presses):
+        for down in (True, False):
+            app.sink(KeyEdge(i % seats, Key.OK, down, clock.now))
+            clock.now += 0.05
+            app.run_once(0)
+
+
+def instructions(game: str, seats: int, presses: int) -> int:
+    env = dict(os.environ, PYTHONHASHSEED="0", SDL_VIDEODRIVER="dummy",
+               SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
+                          "--cachegrind-out-file=/dev/null", sys.executable, "-m",
+                          "bench.instructions", "--play", game, str(seats), str(presses)],
+                         cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+    found = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
+    if found is None:
+        raise RuntimeError("valgrind printed no instruction count")
+    return int(found.group(1).replace(",", ""))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--play", nargs=3, help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.play:
+        game, seats, presses = args.play
+        play(game, int(seats), int(presses))
+        return
+    if shutil.which("valgrind") is None:
+        print("instructions per press: NOT MEASURED: valgrind is not installed "
+              "(Debian: apt install valgrind)")
+        return
+    with ThreadPoolExecutor(2) as pool:  # each run is a process of its own
+        counts = [(what, pool.submit(instructions, game, seats, n),
+                   pool.submit(instructions, game, seats, fewer), n - fewer)
+                  for what, game, seats, n, fewer in CASES]
+        for what, many, few, share in counts:
+            each = (many.result() - few.result()) / share / 1e6
+            print(f"instructions, {what}: {each:6.2f} million  [reference]")
+
+
+if __name__ == "__main__":
+    main()

@@ -69,7 +69,6 @@ class _Measured:
     one_line: tuple[tuple[tuple[str, ...], ...], ...]  # the cells, each on one line
 
 
-
 def _measure(c: Canvas, panel: Panel, cell_size: int) -> _Measured:
     texts = tuple(tuple(c.text_of(cell.text) for cell in row) for row in panel.rows)
     faces = tuple(tuple(cell_look(cell.style)[0] for cell in row) for row in panel.rows)

@@ -189,27 +189,31 @@ class History(Generic[S]):
         where the last call left it when those actions still stand (a new action is one
         more step; an undo or a correction that changed them starts a new pass)."""
         p = self._since_reveal()
-        tail = self.actions[p:]
-        anchor = self.actions[p - 1] if p else None
         scan = self._scan
-        if (scan is None or scan.at != p or scan.anchor is not anchor
-                or len(scan.seen) > len(tail)
-                or any(a is not b for a, b in zip(scan.seen, tail, strict=False))):
+        if (scan is None or scan.at != p or len(scan.seen) > len(self.actions) - p
+                or not self._stands(scan, len(self.actions))):
+            anchor = self.actions[p - 1] if p else None
             scan = self._scan = fix.RevealScan(self.game, self._base_at(p, scan), p, anchor)
-        for action in tail[len(scan.seen):]:
+        for action in self.actions[p + len(scan.seen):]:
             scan.feed(action)
         return scan
+
+    def _stands(self, scan: fix.RevealScan, end: int) -> bool:
+        """Whether the action `scan` started after, and those it was fed up to the history's
+        index `end`, are still the standing ones (the very objects: an undo or a correction
+        puts others there)."""
+        before = self.actions[scan.at - 1] if scan.at else None
+        return scan.anchor is before and all(
+            a is b for a, b in zip(scan.seen, self.actions[scan.at:end], strict=False))
 
     def _base_at(self, p: int, old: fix.RevealScan | None) -> S:
         """The state after the first `p` standing actions, taken from the last scan when it
         passed the reveal there over actions that all still stand (a reveal moves the
         window on by a round), else replayed from a snapshot."""
-        if old is not None and old.after_reveal is not None and old.after_reveal[0] == p:
-            before = self.actions[old.at - 1] if old.at else None
-            if old.anchor is before and len(old.seen) >= p - old.at and all(
-                    a is b for a, b in zip(old.seen, self.actions[old.at:p], strict=False)):
-                state: S = old.after_reveal[1]
-                return state
+        if (old is not None and old.after_reveal is not None and old.after_reveal[0] == p
+                and len(old.seen) >= p - old.at and self._stands(old, p)):
+            state: S = old.after_reveal[1]
+            return state
         return self._state_at(p)
 
     def check(self, action: Action) -> tuple[S, tuple[Event, ...]]:

@@ -5,30 +5,22 @@ scale that fits, leaving out the oldest panels only when even the smallest layou
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import pygame
 
-from ..engine.views import Cell, Panel
+from ..engine.views import Panel
 from .canvas import Canvas
-from .fonts import Face
-from .legibility import Problem
 from .memo import Frozen
 from .panel_bounds import (
-    MAX_CELL_LINES,
     MAX_NOTE_LINES,
     MAX_TITLE_LINES,
-    is_head,
     least_height,
     least_text_height,
     panel_sizes,
-    row_height,
 )
-from .theme import cell_look
-
-_NUMBER = re.compile(r"^[+\-−]?\d+$")
+from .panel_cells import lay_cells, least_rows, measure_columns
 
 
 @dataclass(frozen=True)
@@ -51,70 +43,17 @@ class PanelPlan:
     title_lines: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class _Measured:
-    """A panel's texts measured at one cell size: what does not depend on its width."""
-
-    texts: tuple[tuple[str, ...], ...]
-    faces: tuple[tuple[Face, ...], ...]
-    widths: tuple[tuple[int, ...], ...]  # each cell's text on one line
-    plain: tuple[tuple[bool, ...], ...]  # one line of it is the text as written (no wrap)
-    natural: tuple[int, ...]  # each column's widest cell
-    floor: tuple[int, ...]  # each column's widest word: a column is never narrower
-    right: tuple[bool, ...]
-    title: str
-    note: str | None
-    head: bool  # a row of column heads (ruled off below)
-    col_plain: tuple[bool, ...]  # every cell of the column is `plain`
-    one_line: tuple[tuple[tuple[str, ...], ...], ...]  # the cells, each on one line
-
-
-def _measure(c: Canvas, panel: Panel, cell_size: int) -> _Measured:
-    texts = tuple(tuple(c.text_of(cell.text) for cell in row) for row in panel.rows)
-    faces = tuple(tuple(cell_look(cell.style)[0] for cell in row) for row in panel.rows)
-    ncols = max((len(r) for r in panel.rows), default=0)
-    natural = [0] * ncols
-    floor = [0] * ncols
-    measure = c.fonts.measure
-    widths = []
-    for row_texts, row_faces in zip(texts, faces, strict=True):
-        row_w = []
-        for col, (text, face) in enumerate(zip(row_texts, row_faces, strict=True)):
-            w = measure(text, face, cell_size)
-            row_w.append(w)
-            natural[col] = max(natural[col], w)
-            floor[col] = max([floor[col]] + [measure(word, face, cell_size)
-                                             for word in text.split()])
-        widths.append(tuple(row_w))
-    plain = tuple(tuple(bool(t) and t == " ".join(t.split()) for t in row) for row in texts)
-    right = tuple(
-        _is_numeric_column([row[col] for row in panel.rows if col < len(row)],
-                           [t[col] for t in texts if col < len(t)])
-        for col in range(ncols))
-    col_plain = tuple(all(row[col] for row in plain if col < len(row)) for col in range(ncols))
-    return _Measured(texts, faces, tuple(widths), plain, tuple(natural), tuple(floor), right,
-                     c.text_of(panel.title),
-                     c.text_of(panel.note) if panel.note is not None else None,
-                     any(is_head(r) for r in panel.rows), col_plain,
-                     tuple(tuple((t,) for t in row) for row in texts))
-
-
 def _plan_panel(c: Canvas, panel: Panel, index: int, width: int, scale: float,
                 max_note_lines: int = MAX_NOTE_LINES, key: Frozen | None = None) -> PanelPlan:
     title_size, cell_size, note_size = panel_sizes(c, scale)
     pad = c.sp(12, scale)
     inner = max(0, width - 2 * pad)
-    col_gap = c.sp(26, scale)
-    # The texts' widths do not depend on the panel's width: measured once per cell size.
-    m = c.memo.get("panel", (key or c.memo.frozen(panel), cell_size),
-                   lambda: _measure(c, panel, cell_size), limit=256)
-    ncols = len(m.natural)
-    avail = inner - col_gap * max(0, ncols - 1)
-    widths = _fit_columns(m.natural, avail, m.floor)
+    m, cell_size, widths = measure_columns(c, panel, key or c.memo.frozen(panel), width,
+                                          scale)
     # The cells depend on the columns' widths only: wider panels often get the same ones.
     cells, row_hs, cramped, marks = c.memo.get(
         "cells", (c.memo.frozen(m), cell_size, tuple(widths)),
-        lambda: _cells(c, m, cell_size, widths))
+        lambda: lay_cells(c, m, cell_size, widths))
     c.mark(marks)
     title = m.title
     title_full = c.wrap(title, "bold", title_size, inner, 50)
@@ -135,49 +74,6 @@ def _plan_panel(c: Canvas, panel: Panel, index: int, width: int, scale: float,
               + pad)
     return PanelPlan(panel, index, width, scale, m.texts, tuple(widths), m.right,
                      title, note_lines, height, cramped, cells, row_hs, title_lines)
-
-
-Cells = tuple[tuple[tuple[str, ...], ...], ...]  # per row, per column: its lines
-
-
-def _cells(c: Canvas, m: _Measured, cell_size: int, widths: Sequence[int]
-           ) -> tuple[Cells, tuple[int, ...], bool, tuple[tuple[str, Problem], ...]]:
-    """The cells' lines in columns `widths` wide, the rows' heights, whether a cell is
-    cramped, and the lines cut on the way (for the audit).
-
-    A cell wider than its column wraps onto more lines (never cut): up to three lines, and
-    only between words. Cramped: a word or a column does not fit, or the title or note
-    needs more lines than allowed. The planner prefers a smaller scale or another
-    arrangement over a cramped layout, since "Ch…" tells the table nothing."""
-    cramped = any(w < f for w, f in zip(widths, m.floor, strict=True))
-    # A column whose every cell is one line as written and no wider than the column needs
-    # no look at its cells (most columns, at most widths: the planner tries many).
-    simple = [plain and w <= width
-              for plain, w, width in zip(m.col_plain, m.natural, widths, strict=True)]
-    if all(simple):
-        one = row_height(c, cell_size)
-        return m.one_line, (one,) * len(m.texts), cramped, ()
-    marks: list[tuple[str, Problem]] = []
-    cells: list[tuple[tuple[str, ...], ...]] = []
-    for row_texts, row_faces, row_w, row_plain in zip(m.texts, m.faces, m.widths, m.plain,
-                                                      strict=True):
-        row_lines: list[tuple[str, ...]] = []
-        for col, text in enumerate(row_texts):
-            if simple[col] or (row_plain[col] and row_w[col] <= widths[col]):
-                row_lines.append((text,))  # fits on one line as written
-                continue
-            face = row_faces[col]
-            lines, cut = c.wrapped(text, face, cell_size, widths[col], MAX_CELL_LINES)
-            marks += cut
-            if row_w[col] > widths[col] and not cramped:
-                full, cut = c.wrapped(text, face, cell_size, widths[col], 50)
-                marks += cut
-                cramped = len(full) > MAX_CELL_LINES
-            row_lines.append(lines or ("",))
-        cells.append(tuple(row_lines))
-    row_hs = tuple(row_height(c, cell_size, max((len(x) for x in r), default=1))
-                   for r in cells)
-    return tuple(cells), row_hs, cramped, tuple(marks)
 
 
 class PanelPlanner:
@@ -303,6 +199,15 @@ class _Search:
                 if (any(h > area.h for h in at_w)
                         or sum(at_w) + gap * (len(indices) - cols) > cols * area.h):
                     continue
+                # Then with each row's fewest lines (from its cells' one-line widths): a
+                # panel of long lists fails here rather than after every cell is wrapped.
+                rows = [least_rows(c, self.panels[i], self.keys[i], col_w, s)
+                        for i, s in zip(indices, scales, strict=True)]
+                at_w = [h + extra for h, (extra, _) in zip(at_w, rows, strict=True)]
+                if ((not allow_cramped and any(cramped for _, cramped in rows))
+                        or any(h > area.h for h in at_w)
+                        or sum(at_w) + gap * (len(indices) - cols) > cols * area.h):
+                    continue
                 plans = []
                 for i in indices:  # a cramped panel rules the layout out: stop there
                     plans.append(self.plan_one(i, col_w, scale, MAX_NOTE_LINES))
@@ -346,31 +251,6 @@ class _Search:
             # Still too tall (one huge panel): draw it anyway, clipped to the area below.
             chosen = _split_columns(plans, cols, area.h, gap) or [plans]
         return chosen, hidden
-
-
-def _is_numeric_column(cells: Sequence[Cell], texts: Sequence[str]) -> bool:
-    """Right-align a column whose body cells are all whole numbers (or empty)."""
-    body = [t.strip() for cell, t in zip(cells, texts, strict=True) if cell.style != "head"]
-    return any(body) and all(not t or _NUMBER.match(t) for t in body)
-
-
-def _fit_columns(natural: Sequence[int], avail: int,
-                 floor: Sequence[int] | None = None) -> list[int]:
-    """Column widths within `avail`: the widest columns give way first (down to their
-    `floor`, the widest word), the rest keep theirs."""
-    if sum(natural) <= avail or not natural:
-        return list(natural)
-    low = list(floor) if floor is not None else [0] * len(natural)
-    if sum(low) > avail:  # a word wider than the room: cut (the audit reports it)
-        low = [0] * len(natural)
-    lo, hi = 0, max(natural)
-    while lo < hi:  # the largest cap with sum(max(floor, min(w, cap))) <= avail
-        mid = (lo + hi + 1) // 2
-        if sum(max(f, min(w, mid)) for w, f in zip(natural, low, strict=True)) <= avail:
-            lo = mid
-        else:
-            hi = mid - 1
-    return [max(f, min(w, lo)) for w, f in zip(natural, low, strict=True)]
 
 
 def _split_columns(plans: Sequence[PanelPlan], cols: int, height: int,

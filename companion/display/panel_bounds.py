@@ -39,18 +39,25 @@ def least_height(c: Canvas, panel: Panel, key: Frozen, scale: float) -> int:
 def least_text_height(c: Canvas, panel: Panel, key: Frozen, scale: float, width: int) -> int:
     """A lower bound of the height the panel's title and note take in a column `width`
     wide at `scale` (see `_plan_panel`), from the fewest lines each can wrap to."""
-    def least() -> int:
-        title_size, _, note_size = panel_sizes(c, scale)
-        inner = max(0, width - 2 * c.sp(12, scale))
-        title, note = c.memo.get("panel texts", key, lambda: (
-            c.text_of(panel.title), c.text_of(panel.note) if panel.note is not None else ""))
-        height = (least_lines(c, title, "bold", title_size, inner, MAX_TITLE_LINES)
-                  * c.lh("bold", title_size))
-        notes = least_lines(c, note, "regular", note_size, inner, MAX_NOTE_LINES)
-        if notes:
-            height += c.sp(6, scale) + notes * c.lh("regular", note_size)
-        return height
-    return c.memo.get("least text", (key, scale, width), least)
+    title, note, title_lh, note_lh = c.memo.get("panel text widths", (key, scale),
+                                                lambda: _texts(c, panel, scale))
+    # Only the column's width varies from one try to the next: the rest is remembered.
+    inner = max(0, width - 2 * c.sp(12, scale))
+    height = lines_within(title, inner, MAX_TITLE_LINES) * title_lh
+    notes = lines_within(note, inner, MAX_NOTE_LINES)
+    if notes:
+        height += c.sp(6, scale) + notes * note_lh
+    return height
+
+
+def _texts(c: Canvas, panel: Panel, scale: float
+           ) -> tuple[tuple[int, int] | None, tuple[int, int] | None, int, int]:
+    """The title's and the note's `_one_line` at `scale`, and their line heights."""
+    title_size, _, note_size = panel_sizes(c, scale)
+    note = c.text_of(panel.note) if panel.note is not None else ""
+    return (_one_line(c, c.text_of(panel.title), "bold", title_size),
+            _one_line(c, note, "regular", note_size),
+            c.lh("bold", title_size), c.lh("regular", note_size))
 
 
 def least_lines(c: Canvas, text: str, face: Face, size: int, width: int, cap: int) -> int:
@@ -58,11 +65,22 @@ def least_lines(c: Canvas, text: str, face: Face, size: int, width: int, cap: in
     line holds at most `width` pixels, and each break drops a space: so the text on one
     line (`whole`) is at most lines x width + (lines - 1) x space. Checked against every
     wrap of every demo: a line break never gains a pixel; 2 px a line are spare."""
+    return lines_within(_one_line(c, text, face, size), width, cap)
+
+
+def _one_line(c: Canvas, text: str, face: Face, size: int) -> tuple[int, int] | None:
+    """`text`'s words on one line: its width and a space's (None: no words)."""
     words = text.split()
-    if not words or width <= 0 or cap <= 0:
+    if not words:
+        return None
+    return c.fonts.measure(" ".join(words), face, size), c.fonts.measure(" ", face, size)
+
+
+def lines_within(one_line: tuple[int, int] | None, width: int, cap: int) -> int:
+    """`least_lines` of a text whose `_one_line` is `one_line`."""
+    if one_line is None or width <= 0 or cap <= 0:
         return 0
-    whole = c.fonts.measure(" ".join(words), face, size)
-    space = c.fonts.measure(" ", face, size)
+    whole, space = one_line
     return min(cap, max(1, math.ceil((whole + space) / (width + space + 2))))
 
 

@@ -97,10 +97,13 @@ class PanelPlanner:
         cached = self._plans.get(search.key)
         if cached is not None:
             return cached
-        found = search.choose()
+        return self._remember(search.key, search.choose())
+
+    def _remember(self, key: object, found: tuple[list[list[PanelPlan]], int]
+                  ) -> tuple[list[list[PanelPlan]], int]:
         if len(self._plans) >= 512:  # an arrangement tries many areas (and pages) per frame
             self._plans.clear()
-        self._plans[search.key] = found
+        self._plans[key] = found
         return found
 
     def fits_whole(self, c: Canvas, panels: tuple[Panel, ...], area: pygame.Rect, gap: int,
@@ -115,7 +118,10 @@ class PanelPlanner:
             return known
         if search.key in self._plans:
             fits = whole(*self._plans[search.key], area, gap)
-        elif search.search(search.order, False) is not None:
+        elif (found := search.search(search.order, False)) is not None:
+            # What `plan` chooses (its first search's find): the frame that draws this
+            # arrangement does not search again.
+            self._remember(search.key, (found, 0))
             fits = True
         elif area.w >= c.sp(260):
             # The fallbacks: fewer panels (not whole); the same configurations allowing a

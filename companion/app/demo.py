@@ -104,11 +104,13 @@ class Driver:
     def settle(self, seconds: float = 0.0) -> None:
         self.clock.sleep(max(seconds, 0.0))
         self.app.run_once(0)
+        self.app.rest()  # where `companion run` would wait for the next input
 
     def watch(self, seconds: float) -> None:
         """Let people look (the pace between steps, a shot's hold)."""
         self.clock.pause(seconds)
         self.app.run_once(0)
+        self.app.rest()
 
     def tap(self, seat: int, key: Key) -> None:
         self.presser.press(seat, key)
@@ -391,25 +393,27 @@ def play(
             frames.append(path)
         driver.watch(hold)  # people look; messages on the boxes time out
 
-    try:
-        app.refresh()
-        driver.settle()
-        if on_phone is not None:
-            join_by_phone(driver, on_phone, shot)
-        for step in demo.steps:
-            if app.quit:
-                break
-            if isinstance(step, Shot):
-                shot(step.name, step.hold, step.subject)
-                continue
-            driver.step(step)
-        flush()
-    finally:
-        if on_phone is not None:
-            on_phone.client.close()
-        made.close()
-        journal.close()
-        pygame.display.quit()
+    # The demo's loop collects garbage where `companion run`'s does: while it waits.
+    with app.collecting_when_idle():
+        try:
+            app.refresh()
+            driver.settle()
+            if on_phone is not None:
+                join_by_phone(driver, on_phone, shot)
+            for step in demo.steps:
+                if app.quit:
+                    break
+                if isinstance(step, Shot):
+                    shot(step.name, step.hold, step.subject)
+                    continue
+                driver.step(step)
+            flush()
+        finally:
+            if on_phone is not None:
+                on_phone.client.close()
+            made.close()
+            journal.close()
+            pygame.display.quit()
     # The journal the demo wrote must replay to the state it played to.
     loaded = load(journal_path)
     again = replay(game, loaded.setup, loaded.actions)

@@ -172,8 +172,8 @@ class App:
         if self.pump is not None and self.window is None:
             items.extend(self.pump())  # no watcher: read the window on every pass
         if not items:
-            if timeout != 0 and self.gc is not None and self.queue.empty():
-                self.gc.idle()  # nothing waits: the collector's turn, not a frame's
+            if timeout != 0:
+                self.rest()
             # The one place the loop sleeps: until input arrives or the next deadline.
             with contextlib.suppress(queue.Empty):
                 items.append(self.queue.get(timeout=timeout) if timeout != 0
@@ -302,6 +302,12 @@ class App:
                 self.run_once(self.timeout())
                 if self.alive is not None:
                     self.alive()
+
+    def rest(self) -> None:
+        """The loop is about to wait: if no input is queued, the garbage collector's turn
+        (while `collecting_when_idle`), not a frame's."""
+        if self.gc is not None and self.queue.empty():
+            self.gc.idle()
 
     @contextlib.contextmanager
     def collecting_when_idle(self) -> Iterator[None]:

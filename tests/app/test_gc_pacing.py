@@ -125,3 +125,31 @@ def test_start_up_objects_are_frozen_and_the_schedule_given_back(app: App) -> No
     assert app.gc is None
     assert gc.get_threshold() == before
     assert gc.get_freeze_count() == 0
+
+
+def test_the_demo_driver_collects_between_steps_not_in_a_frame(
+        app: App, collections: list[int]) -> None:
+    """The demo plays through `Driver`, whose passes never wait: it gives the collector the
+    loop's idle moment after each step, as `companion run` would while waiting."""
+    from companion.app.demo import DemoClock, Driver, EdgePresser
+    from companion.boxes.vocabulary import Key
+
+    clock = DemoClock(virtual=True)
+    driver = Driver(app, EdgePresser(app, clock), clock, pace=0.0)
+    threshold = gc.get_threshold()[0]
+    with app.collecting_when_idle():
+        collections.clear()
+        refs = cycles(2 * threshold)
+        app.sink(HostInput("menu_next"))
+        app.run_once(0)  # the step's own pass: no collection
+        assert not collections
+        driver.settle()  # the step is done, nothing queued: the collector's turn
+        assert collections == [0]
+        assert all(r() is None for r in refs)
+        collections.clear()
+        cycles(2 * threshold)
+        app.sink(HostInput("menu_next"))
+        app.run_once(0)
+        driver.presser.press(0, Key.OK)  # input queued: it is handled first
+        app.rest()
+        assert not collections

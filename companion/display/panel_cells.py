@@ -21,9 +21,10 @@ from .theme import cell_look
 
 _NUMBER = re.compile(r"^[+\-−]?\d+$")
 Marks = tuple[tuple[str, Problem], ...]  # lines a wrap cut, for the legibility audit
+LAYOUTS_PER_ROW = 16
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Row:
     """One row's texts measured at one cell size: remembered per row, so a panel in which one
     row changed (a seat's draw, a purchase) re-measures and re-wraps only that row."""
@@ -34,12 +35,13 @@ class Row:
     floors: tuple[int, ...]  # each cell's widest word
     plain: tuple[bool, ...]  # one line of it is the text as written (no wrap)
     # The row's cells per column widths (`_row_cells`), kept with the row: the planner tries
-    # the same widths frame after frame.
+    # the same widths frame after frame (at most 14 of them for a row of the Mega
+    # Civilization demo; bounded at LAYOUTS_PER_ROW, so 1,024 rows hold at most 16,384).
     at: dict[tuple[int, ...], RowCells] = field(default_factory=dict, compare=False,
                                                   hash=False, repr=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RowCells:
     """A row laid out in columns of given widths: each cell's lines, the row's height, and
     for each wrapped cell in order the lines its wrap cut and, when its text is wider than
@@ -66,7 +68,7 @@ class Measured:
     head: bool  # a row of column heads (ruled off below)
     col_plain: tuple[bool, ...]  # every cell of the column is `plain`
     one_line: tuple[tuple[tuple[str, ...], ...], ...]  # the cells, each on one line
-    rows: tuple[Row, ...] = ()
+    rows: tuple[Row, ...]
 
 
 def measure_row(c: Canvas, row: tuple[Cell, ...], cell_size: int) -> Row:
@@ -85,7 +87,7 @@ def measure_panel(c: Canvas, panel: Panel, cell_size: int) -> Measured:
     """The panel's rows measured (`measure_row`), and what its columns need."""
     # Each row remembered on its own: one changed row leaves the others' measures standing.
     rows = tuple(c.memo.get("row", (row, cell_size), partial(measure_row, c, row, cell_size),
-                            limit=4096) for row in panel.rows)
+                            limit=1024) for row in panel.rows)
     texts = tuple(r.texts for r in rows)
     ncols = max((len(r) for r in panel.rows), default=0)
     natural = [0] * ncols
@@ -172,7 +174,7 @@ def lay_cells(c: Canvas, m: Measured, cell_size: int, widths: Sequence[int]
     for r in m.rows:
         laid = r.at.get(key)
         if laid is None:
-            if len(r.at) >= 64:  # bounded: a few widths recur, a resized window adds more
+            if len(r.at) >= LAYOUTS_PER_ROW:  # a resized window adds more widths
                 r.at.clear()
             laid = r.at[key] = _row_cells(c, r, cell_size, widths)
         cells.append(laid.lines)

@@ -45,7 +45,7 @@ class PanelPlan:
 
 def _plan_panel(c: Canvas, panel: Panel, index: int, width: int, scale: float,
                 max_note_lines: int = MAX_NOTE_LINES, key: Frozen | None = None) -> PanelPlan:
-    title_size, cell_size, note_size = panel_sizes(c, scale)
+    title_size, _, note_size = panel_sizes(c, scale)
     pad = c.sp(12, scale)
     inner = max(0, width - 2 * pad)
     m, cell_size, widths = measure_columns(c, panel, key or c.memo.frozen(panel), width,

@@ -40,7 +40,7 @@ def least_text_height(c: Canvas, panel: Panel, key: Frozen, scale: float, width:
     """A lower bound of the height the panel's title and note take in a column `width`
     wide at `scale` (see `_plan_panel`), from the fewest lines each can wrap to."""
     title, note, title_lh, note_lh = c.memo.get("panel text widths", (key, scale),
-                                                lambda: _texts(c, panel, scale))
+                                                lambda: _texts(c, panel, key, scale))
     # Only the column's width varies from one try to the next: the rest is remembered.
     inner = max(0, width - 2 * c.sp(12, scale))
     height = lines_within(title, inner, MAX_TITLE_LINES) * title_lh
@@ -50,13 +50,19 @@ def least_text_height(c: Canvas, panel: Panel, key: Frozen, scale: float, width:
     return height
 
 
-def _texts(c: Canvas, panel: Panel, scale: float
+def _texts(c: Canvas, panel: Panel, key: Frozen, scale: float
            ) -> tuple[tuple[int, int] | None, tuple[int, int] | None, int, int]:
-    """The title's and the note's `_one_line` at `scale`, and their line heights."""
+    """The title's and the note's one-line widths (and a space's) at `scale`, and their
+    line heights. The texts themselves are made once per panel, not once per scale."""
+    title, note = c.memo.get("panel texts", key, lambda: (
+        " ".join(c.text_of(panel.title).split()),
+        " ".join(c.text_of(panel.note).split()) if panel.note is not None else ""))
     title_size, _, note_size = panel_sizes(c, scale)
-    note = c.text_of(panel.note) if panel.note is not None else ""
-    return (_one_line(c, c.text_of(panel.title), "bold", title_size),
-            _one_line(c, note, "regular", note_size),
+    measure = c.fonts.measure
+    return ((measure(title, "bold", title_size), measure(" ", "bold", title_size))
+            if title else None,
+            (measure(note, "regular", note_size), measure(" ", "regular", note_size))
+            if note else None,
             c.lh("bold", title_size), c.lh("regular", note_size))
 
 

@@ -43,8 +43,8 @@ def least_text_height(c: Canvas, panel: Panel, key: Frozen, scale: float, width:
                                                 lambda: _texts(c, panel, key, scale))
     # Only the column's width varies from one try to the next: the rest is remembered.
     inner = max(0, width - 2 * c.sp(12, scale))
-    height = lines_within(title, inner, MAX_TITLE_LINES) * title_lh
-    notes = lines_within(note, inner, MAX_NOTE_LINES)
+    height = _lines_within(title, inner, MAX_TITLE_LINES) * title_lh
+    notes = _lines_within(note, inner, MAX_NOTE_LINES)
     if notes:
         height += c.sp(6, scale) + notes * note_lh
     return height
@@ -58,11 +58,7 @@ def _texts(c: Canvas, panel: Panel, key: Frozen, scale: float
         " ".join(c.text_of(panel.title).split()),
         " ".join(c.text_of(panel.note).split()) if panel.note is not None else ""))
     title_size, _, note_size = panel_sizes(c, scale)
-    measure = c.fonts.measure
-    return ((measure(title, "bold", title_size), measure(" ", "bold", title_size))
-            if title else None,
-            (measure(note, "regular", note_size), measure(" ", "regular", note_size))
-            if note else None,
+    return (_one_line(c, title, "bold", title_size), _one_line(c, note, "regular", note_size),
             c.lh("bold", title_size), c.lh("regular", note_size))
 
 
@@ -71,7 +67,7 @@ def least_lines(c: Canvas, text: str, face: Face, size: int, width: int, cap: in
     line holds at most `width` pixels, and each break drops a space: so the text on one
     line (`whole`) is at most lines x width + (lines - 1) x space. Checked against every
     wrap of every demo: a line break never gains a pixel; 2 px a line are spare."""
-    return lines_within(_one_line(c, text, face, size), width, cap)
+    return _lines_within(_one_line(c, text, face, size), width, cap)
 
 
 def _one_line(c: Canvas, text: str, face: Face, size: int) -> tuple[int, int] | None:
@@ -82,7 +78,7 @@ def _one_line(c: Canvas, text: str, face: Face, size: int) -> tuple[int, int] | 
     return c.fonts.measure(" ".join(words), face, size), c.fonts.measure(" ", face, size)
 
 
-def lines_within(one_line: tuple[int, int] | None, width: int, cap: int) -> int:
+def _lines_within(one_line: tuple[int, int] | None, width: int, cap: int) -> int:
     """`least_lines` of a text whose `_one_line` is `one_line`."""
     if one_line is None or width <= 0 or cap <= 0:
         return 0

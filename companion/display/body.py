@@ -93,14 +93,17 @@ def _choose(c: Canvas, planner: PanelPlanner, view: TableView, body: pygame.Rect
         for pages in (2, 3, 4):
             for log in (True, False):
                 for frac in _fractions(view, False):
-                    plans = []
-                    for k in range(pages):  # a page that does not fit rules this out
-                        plans.append(_arrange(c, planner, *_paged(c, view, pages, k, min_rows),
-                                              body, gap, False, log, connected, frac))
-                        if not plans[-1].fits:
+                    plans: dict[int, BodyPlan] = {}
+                    # A page that does not fit rules this out. The last page first: where
+                    # one fails it is most often the last (the seats and rows left over),
+                    # and the pages that fit are then not planned for nothing.
+                    for k in reversed(range(pages)):
+                        plans[k] = _arrange(c, planner, *_paged(c, view, pages, k, min_rows),
+                                            body, gap, False, log, connected, frac)
+                        if not plans[k].fits:
                             break
                     else:
-                        return tuple(replace(p, pages=pages) for p in plans)
+                        return tuple(replace(plans[k], pages=pages) for k in range(pages))
     lcd, log, frac, hidden_ok = last
     return (_arrange(c, planner, view, None, body, gap, lcd, log, connected, frac, hidden_ok,
                      whole_plan=True),)

@@ -90,17 +90,22 @@ def _choose(c: Canvas, planner: PanelPlanner, view: TableView, body: pygame.Rect
                     if plan.fits:
                         return (plan,)
             continue
+        # The page that failed last time at each try, looked at first: a page that does
+        # not fit rules the try out, and at a table where one press changes one row the
+        # same page fails frame after frame (the pages that fit are then not planned for
+        # nothing). Every page must fit either way, so the order changes no result.
+        failed: dict[tuple[int, bool, float, int], int] = c.memo.get(
+            "failed page", (tuple(body), gap, len(view.seats)), dict)
         for pages in (2, 3, 4):
             for log in (True, False):
                 for frac in _fractions(view, False):
                     plans: dict[int, BodyPlan] = {}
-                    # A page that does not fit rules this out. The last page first: where
-                    # one fails it is most often the last (the seats and rows left over),
-                    # and the pages that fit are then not planned for nothing.
-                    for k in reversed(range(pages)):
+                    first = failed.get((pages, log, frac, min_rows), 0)
+                    for k in (first, *(k for k in range(pages) if k != first)):
                         plans[k] = _arrange(c, planner, *_paged(c, view, pages, k, min_rows),
                                             body, gap, False, log, connected, frac)
                         if not plans[k].fits:
+                            failed[(pages, log, frac, min_rows)] = k
                             break
                     else:
                         return tuple(replace(plans[k], pages=pages) for k in range(pages))

@@ -9,7 +9,7 @@ for one screen even then is split into pages (see `paging`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 import pygame
@@ -43,10 +43,12 @@ class BodyPlan:
 
 
 def arrange(c: Canvas, planner: PanelPlanner, view: TableView, body: pygame.Rect, gap: int,
-            lcds: bool, connected: Mapping[int, bool | Msg], page: int = 0) -> BodyPlan:
+            lcds: bool, connected: Mapping[int, bool | Msg],
+            page: int | Callable[[int], int] = 0) -> BodyPlan:
     """The first arrangement that fits whole: the LCD mock-ups go first, then the log, then
     the seat column narrows (one-line cards) to give the panels room; else the fewest pages
-    on which every page fits, showing page `page` (modulo).
+    on which every page fits, showing page `page` (modulo), or `page(pages)` for the number
+    of pages it turns out to need.
 
     Remembered (`c.memo`) per what the body shows (seats, panels, log, the body's rect): a
     timer second, an LCD's draft or a page turn arranges nothing again."""
@@ -55,7 +57,7 @@ def arrange(c: Canvas, planner: PanelPlanner, view: TableView, body: pygame.Rect
            tuple(body), gap, lcds)
     plans = c.memo.get("arrange", key,
                        lambda: _choose(c, planner, view, body, gap, lcds, connected), limit=64)
-    plan = plans[page % len(plans)]
+    plan = plans[(page(len(plans)) if callable(page) else page) % len(plans)]
     if plan.pages == 1:  # the view itself (the header's fields may be newer than the memo's)
         return plan if plan.view is view else replace(plan, view=view)
     return replace(plan, view=replace(view, seats=plan.view.seats, panels=plan.view.panels))

@@ -56,10 +56,7 @@ class RowCells:
 class Measured:
     """A panel's texts measured at one cell size: what does not depend on its width."""
 
-    texts: tuple[tuple[str, ...], ...]
-    faces: tuple[tuple[Face, ...], ...]
-    widths: tuple[tuple[int, ...], ...]  # each cell's text on one line
-    plain: tuple[tuple[bool, ...], ...]  # one line of it is the text as written (no wrap)
+    texts: tuple[tuple[str, ...], ...]  # each row's (its faces, widths: `rows`)
     natural: tuple[int, ...]  # each column's widest cell
     floor: tuple[int, ...]  # each column's widest word: a column is never narrower
     right: tuple[bool, ...]
@@ -96,14 +93,13 @@ def measure_panel(c: Canvas, panel: Panel, cell_size: int) -> Measured:
         for col, (w, f) in enumerate(zip(r.widths, r.floors, strict=True)):
             natural[col] = max(natural[col], w)
             floor[col] = max(floor[col], f)
-    plain = tuple(r.plain for r in rows)
     right = tuple(
         is_numeric_column([row[col] for row in panel.rows if col < len(row)],
                           [t[col] for t in texts if col < len(t)])
         for col in range(ncols))
-    col_plain = tuple(all(row[col] for row in plain if col < len(row)) for col in range(ncols))
-    return Measured(texts, tuple(r.faces for r in rows), tuple(r.widths for r in rows),
-                    plain, tuple(natural), tuple(floor), right, c.text_of(panel.title),
+    col_plain = tuple(all(r.plain[col] for r in rows if col < len(r.plain))
+                      for col in range(ncols))
+    return Measured(texts, tuple(natural), tuple(floor), right, c.text_of(panel.title),
                     c.text_of(panel.note) if panel.note is not None else None,
                     any(is_head(r) for r in panel.rows), col_plain,
                     tuple(tuple((t,) for t in row) for row in texts), rows)

@@ -244,12 +244,8 @@ class TableScreen:
               lcds: Mapping[int, tuple[str, str]] | None,
               connected: Mapping[int, bool | Msg],
               page: int | Callable[[int], int]) -> list[Region]:
-        mock_ups = lcds is not None and len(view.seats) > 0
-        arranged = arrange(c, self._panels, view, body, gap, mock_ups, connected,
-                           0 if callable(page) else page)
-        if callable(page) and page(arranged.pages) % arranged.pages:  # (remembered: cheap)
-            arranged = arrange(c, self._panels, view, body, gap, mock_ups, connected,
-                               page(arranged.pages))
+        arranged = arrange(c, self._panels, view, body, gap,
+                           lcds is not None and len(view.seats) > 0, connected, page)
         self.pages = arranged.pages
         view = arranged.view  # the page's seats and rows when the table is paged
         self._page_seats = {seat.seat for seat in view.seats}

@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # (what, game, seats, presses, fewer presses): the figure is (presses - fewer)'s share.
 CASES = (("18 seats, an entry (average of 16)", "mega-civilization", 18, 17, 1),
          ("18 seats, the entry that ends the phase", "mega-civilization", 18, 18, 17),
+         ("18 seats, the first entry after a start", "mega-civilization", 18, 1, 0),
          ("4 seats, Camel Up, the 11th reveal", "camel-up-off-season", 4, 44, 43))
 
 
@@ -42,6 +43,7 @@ def play(game: str, seats: int, presses: int) -> None:
 
     clock = Clock()
     app = table(game, seats, clock)
+    app.rest()  # the table waits for its first press, as `companion run`'s does
     for i in range(presses):
         for down in (True, False):
             app.sink(KeyEdge(i % seats, Key.OK, down, clock.now))

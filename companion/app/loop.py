@@ -42,6 +42,8 @@ class Renderer(Protocol):
 
     def invalidate(self) -> None: ...
 
+    def warm_step(self) -> bool: ...
+
 
 @dataclass(frozen=True)
 class WindowInput:
@@ -305,9 +307,14 @@ class App:
 
     def rest(self) -> None:
         """The loop is about to wait: if no input is queued, the garbage collector's turn
-        (while `collecting_when_idle`), not a frame's."""
+        (while `collecting_when_idle`), not a frame's; then the fonts' glyphs are loaded a
+        few at a time until input arrives or none are left (after a start, a resize), so
+        the frame that first shows a size does not wait for them."""
         if self.gc is not None and self.queue.empty():
             self.gc.idle()
+        if self.renderer is not None:
+            while self.queue.empty() and self.renderer.warm_step():
+                pass
 
     @contextlib.contextmanager
     def collecting_when_idle(self) -> Iterator[None]:

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import string
 from collections import OrderedDict
+from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
 from typing import Literal
@@ -29,6 +31,14 @@ FACE_FILES: dict[Face, str] = {
 }
 
 ColourKey = tuple[int, int, int]
+
+# The glyphs a table shows, the commonest first: the letters and figures, then the Polish
+# catalog's letters and the symbols the screen draws (tests/display/test_font_warmup.py checks
+# every catalog's characters are here). `FontCache.warm_step` loads them into each font's
+# glyph cache while the table waits, a few at a time.
+WARM_GLYPHS = (string.ascii_lowercase + string.ascii_uppercase + string.digits
+               + string.punctuation + " ĄąĆćĘęŁłŃńÓóŚśŹźŻż·–—‘’‚“”„…−●◀▶→")
+WARM_CHUNK = 24  # glyphs per step: about 1 ms here, a Pi Zero 2 W's 12 ms
 
 # Kept open for the life of the process: for a zipped install `as_file` extracts the TTF to a
 # temporary file that must outlive every Font reading from it; for a normal install it is the
@@ -68,6 +78,11 @@ class FontCache:
         self.fonts_created = 0
         self.text_hits = 0
         self.text_misses = 0
+        # Fonts whose glyphs are not loaded yet, in the order they will be (`warm_step`),
+        # and how far into WARM_GLYPHS the first one is; fonts already warmed.
+        self._cold: dict[tuple[Face, int], None] = {}
+        self._warm_at = 0
+        self._warmed: set[tuple[Face, int]] = set()
 
     def font(self, face: Face, size: int) -> pygame.font.Font:
         """The Font for (face, size), created on first use only."""
@@ -78,7 +93,39 @@ class FontCache:
             font = pygame.font.Font(font_path(face), size)
             self._fonts[key] = font
             self.fonts_created += 1
+            if key not in self._warmed:
+                self._cold[key] = None
         return font
+
+    def expect(self, fonts: Iterable[tuple[Face, int]]) -> None:
+        """Fonts a later frame may use: `warm_step` makes them and loads their glyphs."""
+        for face, size in fonts:
+            key = (face, max(1, int(size)))
+            if key not in self._warmed:
+                self._cold[key] = None
+
+    @property
+    def cold(self) -> int:
+        """How many fonts made or expected still have glyphs to load."""
+        return len(self._cold)
+
+    def warm_step(self) -> bool:
+        """Load WARM_CHUNK glyphs into a font made or expected but not yet warmed, and say
+        whether any are left. FreeType renders a glyph the first time a font draws it (a
+        text at a size never shown costs about 0.6 ms here, 8 ms on a Pi Zero 2 W); the loop
+        calls this while it waits, so the frame that first needs a font does not pay."""
+        if not self._cold:
+            return False
+        key = next(iter(self._cold))
+        self._warmed.add(key)
+        font = self.font(*key)
+        chunk = WARM_GLYPHS[self._warm_at:self._warm_at + WARM_CHUNK]
+        font.render(chunk, True, (255, 255, 255))  # into the font's cache; the text goes
+        self._warm_at += WARM_CHUNK
+        if self._warm_at >= len(WARM_GLYPHS):
+            del self._cold[key]
+            self._warm_at = 0
+        return bool(self._cold)
 
     def measure(self, text: str, face: Face, size: int) -> int:
         """Width in pixels of `text` (no rendering, and remembered: used by layout and

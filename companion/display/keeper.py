@@ -112,3 +112,7 @@ class ScreenKeeper:
         """The next update draws the whole frame (the window was uncovered)."""
         if self.renderer is not None:
             self.renderer.invalidate()
+
+    def warm_step(self) -> bool:
+        """The open screen's fonts warmed a step (nothing to do with no screen)."""
+        return self.renderer is not None and self.renderer.warm_step()

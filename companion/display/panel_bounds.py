@@ -19,6 +19,10 @@ from .memo import Frozen
 MAX_CELL_LINES = 3
 MAX_TITLE_LINES = 2
 MAX_NOTE_LINES = 6  # in the first layouts tried; the last resort allows 2
+# The scales a panel is planned at, biggest first: above 1.0 only when there is room (one
+# small panel on a TV); below 1.0 the spacing tightens (text never goes under the minimum).
+SCALES = (1.2, 1.1, 1.0, 0.9, 0.8, 0.7, 0.6, 0.5)
+LEAD = 1.25  # the final score sheet's scale, over the others'
 
 
 def panel_sizes(c: Canvas, scale: float) -> tuple[int, int, int]:

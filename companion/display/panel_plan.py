@@ -14,8 +14,10 @@ from ..engine.views import Panel
 from .canvas import Canvas
 from .memo import Frozen
 from .panel_bounds import (
+    LEAD,
     MAX_NOTE_LINES,
     MAX_TITLE_LINES,
+    SCALES,
     least_height,
     least_text_height,
     panel_sizes,
@@ -164,7 +166,7 @@ class _Search:
 
     def plan_one(self, i: int, col_w: int, scale: float, note_lines: int) -> PanelPlan:
         c = self.c
-        scale *= 1.25 if i == self.lead else 1.0
+        scale *= LEAD if i == self.lead else 1.0
         # Not keyed by the panel's place: when a phase ends, the older panels move up one
         # place (the oldest scrolls off) and keep their plans.
         key = (self.keys[i], col_w, scale, note_lines, c.u, c.translate)
@@ -180,12 +182,10 @@ class _Search:
 
     def search(self, indices: Sequence[int], allow_cramped: bool) -> list[list[PanelPlan]] | None:
         c, area, gap = self.c, self.area, self.gap
-        # Above 1.0 only when there is room (one small panel on a TV); below 1.0 the
-        # spacing tightens (text never goes under the minimum height).
-        for scale in (1.2, 1.1, 1.0, 0.9, 0.8, 0.7, 0.6, 0.5):
+        for scale in SCALES:
             # A panel taller than the area at this scale, however wide, rules it out
             # (measured without planning it: every row on one line, no title or note).
-            scales = [scale * (1.25 if i == self.lead else 1.0) for i in indices]
+            scales = [scale * (LEAD if i == self.lead else 1.0) for i in indices]
             least = [least_height(c, self.panels[i], self.keys[i], s)
                      for i, s in zip(indices, scales, strict=True)]
             if any(h > area.h for h in least):

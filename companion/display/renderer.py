@@ -57,6 +57,7 @@ class Renderer:
         self._clock = clock
         self._flip = flip
         self._last_key: object = _NEVER
+        self._expecting = False  # the screen's likely fonts handed to `fonts.expect`
         # The running timer as last received, when it arrived, so it can count down locally.
         self._anchor: tuple[TimerView, float] | None = None
 
@@ -67,7 +68,16 @@ class Renderer:
     def set_surface(self, surface: pygame.Surface) -> None:
         """A new surface (window resized, display reopened): the next update must draw."""
         self.screen.surface = surface
+        self._expecting = False  # other sizes: other fonts
         self.invalidate()
+
+    def warm_step(self) -> bool:
+        """Load a few glyphs into a font this screen's frames may use (`FontCache.
+        warm_step`); the loop calls it while it waits. Returns whether more are left."""
+        if not self._expecting:
+            self.screen.fonts.expect(sorted(self.screen.expected_fonts()))
+            self._expecting = True
+        return self.screen.fonts.warm_step()
 
     def invalidate(self) -> None:
         """Forget what was drawn (e.g. the window was exposed), so the next update redraws

@@ -36,6 +36,11 @@ class SeatPlan:
     inline: bool = False  # one line per card: name, pills, money (a big table's cards)
 
 
+# The card scales tried, biggest first (above 1.0 only when the room is there: a few seats on
+# a big screen read from afar).
+SCALES = (1.2, 1.1, 1.0, 0.9, 0.8, 0.7, 0.6, 0.5)
+
+
 def seat_fonts(c: Canvas, scale: float) -> tuple[int, int, int]:
     """(name, pill, lcd) font sizes for a seat card at `scale`."""
     return c.px(23, scale), c.px(15, scale), c.px(16, scale, minimum=11)
@@ -259,9 +264,7 @@ def _plan_seats(c: Canvas, n: int, area: pygame.Rect, gap: int, want_lcd: bool,
 def _search(c: Canvas, n: int, area: pygame.Rect, gap: int, want_lcd: bool,
             seats: Frozen) -> SeatPlan:
     vgap = c.sp(8)
-    # Above 1.0 only when the room is there: a few seats on a big screen read from afar.
-    scales = (1.2, 1.1, 1.0, 0.9, 0.8, 0.7, 0.6, 0.5)
-    options = [(lcd, s) for lcd in ((True, False) if want_lcd else (False,)) for s in scales
+    options = [(lcd, s) for lcd in ((True, False) if want_lcd else (False,)) for s in SCALES
                if not (lcd and s < 0.7)]
     for lcd, scale in options:
         card = _card(c, scale, lcd)
@@ -279,7 +282,7 @@ def _search(c: Canvas, n: int, area: pygame.Rect, gap: int, want_lcd: bool,
             if need_h is not None and rows * need_h + (rows - 1) * vgap <= area.h:
                 return SeatPlan(cols, rows, scale, lcd, card_w, need_h)
     # A big table: one line per card (name, pills, money side by side) before paging.
-    for scale in scales[2:]:
+    for scale in SCALES[2:]:
         card = _card(c, scale, False)
         card_h = card.inline_h
         widest: int | None = None  # the widest one-line card's contents at this scale
@@ -299,7 +302,7 @@ def _clipped(c: Canvas, n: int, area: pygame.Rect, gap: int) -> SeatPlan:
     """Nothing fits: smallest cards, as many columns as the width allows; the grid is
     clipped to its area rather than drawn off-screen."""
     vgap = c.sp(8)
-    scale = 0.5  # the smallest of `_search`'s scales
+    scale = SCALES[-1]
     need_w, need_h = _card_need(c, scale, False)
     cols = max(1, min(n, area.w // max(1, need_w)))
     rows = math.ceil(n / cols)

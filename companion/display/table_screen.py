@@ -35,7 +35,7 @@ from ..engine.text import Msg
 from ..engine.views import SeatLine, TableView
 from .body import arrange, seat_note_size
 from .canvas import Canvas, Translate
-from .fonts import FontCache
+from .fonts import Face, FontCache
 from .header import banner_rect, draw_banner, draw_header, format_clock, header_rect
 from .host_line import HostLine, draw_host_line, draw_waiting, host_rect, waiting_rect
 from .invite_card import card_width, draw_invite, invite_rect
@@ -43,9 +43,12 @@ from .layout import Layout
 from .legibility import TextAudit
 from .log import draw_log
 from .memo import Memo
+from .panel_bounds import LEAD, panel_sizes
+from .panel_bounds import SCALES as PANEL_SCALES
 from .panel_plan import PanelPlanner
 from .panels import draw_panels
-from .seat_plan import SeatPlan
+from .seat_plan import SCALES as SEAT_SCALES
+from .seat_plan import SeatPlan, seat_fonts
 from .seats import draw_seat, seat_rects
 from .theme import BG, BG_FINAL, MUTED
 
@@ -93,6 +96,29 @@ class TableScreen:
         """The next `draw` draws the whole frame (the surface was replaced or exposed)."""
         self._base = None
 
+    def _canvas(self) -> Canvas:
+        w, h = self.surface.get_size()
+        # One unit = one pixel at 1280x720; the width term keeps very wide text from
+        # overflowing a narrow (e.g. 4:3 or portrait) screen.
+        u = max(0.3, min(h / 720, w / 1100))
+        return Canvas(self.surface, self.translate, self.fonts, u, self.audit,
+                      self._memo.for_canvas(u, self.translate, self.fonts))
+
+    def expected_fonts(self) -> set[tuple[Face, int]]:
+        """The fonts the seat cards and the panels may use on this surface, at every scale
+        they are planned at (a table that pages, a reveal's new panel, the final sheet).
+        The header's, the log's and the host lines' do not change scale: the first frame
+        makes them."""
+        c = self._canvas()
+        fonts: set[tuple[Face, int]] = set()
+        for scale in SEAT_SCALES:
+            name, pill, _ = seat_fonts(c, scale)  # (the LCD mock-ups' are the demo's)
+            fonts |= {("bold", name), ("bold", pill)}
+        for scale in (*PANEL_SCALES, *(s * LEAD for s in PANEL_SCALES)):
+            title, cell, note = panel_sizes(c, scale)
+            fonts |= {("bold", title), ("regular", cell), ("bold", cell), ("regular", note)}
+        return fonts
+
     def draw(self, view: TableView, lcds: Mapping[int, tuple[str, str]] | None = None,
              banner: Msg | str | None = None,
              connected: Mapping[int, bool | Msg] | None = None,
@@ -106,11 +132,8 @@ class TableScreen:
         just became paged is then drawn once, on the right page)."""
         surface = self.surface
         w, h = surface.get_size()
-        # One unit = one pixel at 1280x720; the width term keeps very wide text from
-        # overflowing a narrow (e.g. 4:3 or portrait) screen.
-        u = max(0.3, min(h / 720, w / 1100))
-        c = Canvas(surface, self.translate, self.fonts, u, self.audit,
-                   self._memo.for_canvas(u, self.translate, self.fonts))
+        c = self._canvas()
+        u = c.u
         margin = c.sp(14)
         gap = c.sp(12)
         bg = BG_FINAL if view.final else BG

@@ -52,6 +52,9 @@ class StubRenderer:
     def next_redraw_in(self, view: TableView) -> float | None:
         return None
 
+    def warm_step(self) -> bool:
+        return False  # no fonts here
+
 
 class ByIdDir:
     """A folder standing in for /dev/serial/by-id: plugging a box adds the link udev would

@@ -68,18 +68,30 @@ def _choose(c: Canvas, planner: PanelPlanner, view: TableView, body: pygame.Rect
     """`arrange`'s search: the one plan that fits, or each page's plan (else the last
     one-page plan tried, drawn clipped)."""
     last: tuple[bool, bool, float, bool] = (False, False, 0.5, False)
+    # The seat columns (width, LCDs wanted) the whole table's seats did not fit: a grid
+    # fits only more easily in a wider column, so a try whose column is no wider (with no
+    # more to fit) fails on its seats as well, and is not made. A big table tries eight
+    # one-page arrangements before it pages; this spares seven of them.
+    no_room: list[tuple[int, bool]] = []
 
-    def tried(lcd: bool, log: bool, frac: float, hidden_ok: bool = False) -> BodyPlan:
+    def tried(lcd: bool, log: bool, frac: float, hidden_ok: bool = False) -> BodyPlan | None:
         nonlocal last
         last = (lcd, log, frac, hidden_ok)
-        return _arrange(c, planner, view, None, body, gap, lcd, log, connected, frac,
+        want_lcd = lcd and bool(view.seats)
+        width = _left_width(view, body, frac, log)
+        if any(width <= w and (seen_lcd or not want_lcd) for w, seen_lcd in no_room):
+            return None
+        plan = _arrange(c, planner, view, None, body, gap, lcd, log, connected, frac,
                         hidden_ok)
+        if not plan.seats.fits:
+            no_room.append((width, want_lcd))
+        return plan
 
     tries = [(lcd, True) for lcd in ((True, False) if lcds else (False,))] + [(False, False)]
     for lcd, log in tries:
         for frac in _fractions(view, lcd):
             plan = tried(lcd, log, frac)
-            if plan.fits:
+            if plan is not None and plan.fits:
                 return (plan,)
     # Pages: long panels (MIN_ROWS_TO_SPLIT rows) split with the seats. Next, the oldest
     # panels left out (an earlier reveal of the same auction). Last, on a screen crowded by
@@ -89,7 +101,7 @@ def _choose(c: Canvas, planner: PanelPlanner, view: TableView, body: pygame.Rect
             for lcd, log in ((False, True), (False, False)):
                 for frac in _fractions(view, lcd):
                     plan = tried(lcd, log, frac, hidden_ok=True)
-                    if plan.fits:
+                    if plan is not None and plan.fits:
                         return (plan,)
             continue
         # The page that failed last time at each try, looked at first: a page that does
@@ -135,8 +147,7 @@ def _arrange(c: Canvas, planner: PanelPlanner, view: TableView, seat_note: Msg |
     nothing fits)."""
     n = len(view.seats)
     entries = _entries(c, view.log[-MAX_LOG_LINES:]) if with_log else ()
-    left_w = round(body.w * frac) if view.panels or entries else body.w
-    left = pygame.Rect(body.x, body.y, left_w, body.h)
+    left = pygame.Rect(body.x, body.y, _left_width(view, body, frac, with_log), body.h)
     right = pygame.Rect(left.right + gap, body.y, max(0, body.right - left.right - gap),
                         body.h)
     note = c.text_of(seat_note) if seat_note is not None else None
@@ -189,6 +200,12 @@ def _arrange(c: Canvas, planner: PanelPlanner, view: TableView, seat_note: Msg |
             fits = planner.fits_whole(c, view.panels, panels_area, gap, view.final)
     return BodyPlan(left, right, seats, seats_h, wrapped, log_rect, panels_area, fits, view,
                     seat_note=note)
+
+
+def _left_width(view: TableView, body: pygame.Rect, frac: float, with_log: bool) -> int:
+    """The seat column's width: `frac` of the body beside panels or a log, else all of it."""
+    has_log = with_log and bool(view.log[-MAX_LOG_LINES:])
+    return round(body.w * frac) if view.panels or has_log else body.w
 
 
 def _paged(c: Canvas, view: TableView, pages: int, page: int,

@@ -161,10 +161,33 @@ def _sizes(c: Canvas, seats: Frozen, card: _Card) -> _Sizes:
                       lambda: _sizes_of(c, seats, card.name, card.pill))
 
 
+class _Measures:
+    """The seats last measured at one card size, and their measures (`_seat_sizes`)."""
+
+    __slots__ = ("each", "lines", "online")
+
+    def __init__(self) -> None:
+        self.lines: tuple[SeatLine, ...] = ()
+        self.online: tuple[bool | Msg, ...] = ()
+        self.each: list[tuple[int, tuple[int, ...], int]] = []
+
+
 def _sizes_of(c: Canvas, seats: Frozen, name: int, pill: int) -> _Sizes:
     key, online = cast(tuple[Frozen, tuple[bool | Msg, ...]], seats.value)
     lines = cast(tuple[SeatLine, ...], key.value)
-    each = [_measured(c, seat, up, name, pill) for seat, up in zip(lines, online, strict=True)]
+    # The seats measured last at these sizes (the same page of the table): an entry changes
+    # one seat of 18, so the others' measures are taken over where the seat is unchanged,
+    # which costs a comparison instead of a look-up keyed by the whole seat.
+    first = lines[0].seat if lines else -1
+    last = c.memo.get("last seats", (len(lines), first, name, pill), _Measures)
+    if len(last.lines) == len(lines):
+        each = [e if seat == was and up == was_up else _measured(c, seat, up, name, pill)
+                for seat, up, was, was_up, e in zip(lines, online, last.lines, last.online,
+                                                    last.each, strict=True)]
+    else:
+        each = [_measured(c, seat, up, name, pill)
+                for seat, up in zip(lines, online, strict=True)]
+    last.lines, last.online, last.each = lines, online, each
     return _Sizes(max((e[0] for e in each), default=0),
                   max((w for e in each for w in e[1]), default=0),
                   tuple(dict.fromkeys(e[1] for e in each)),

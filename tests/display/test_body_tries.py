@@ -1,10 +1,12 @@
-"""The body's search skips the one-page tries whose seat column is no wider than one the
-whole table's seats already did not fit: the same arrangement, found with fewer tries."""
+"""Work the body's search no longer does, for the same result: the one-page tries whose seat
+column is no wider than one the whole table's seats already did not fit, and the measures of
+the seats an entry did not change."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pygame
 import pytest
 
 import companion.display.body as body
@@ -52,3 +54,34 @@ def test_without_a_panel_the_log_gives_way_before_the_table_pages() -> None:
     screen = screen_of(app).screen
     assert screen.pages == 1
     assert screen.layout is not None and screen.layout.log is None
+
+
+def test_a_seat_that_changes_is_measured_again_the_others_are_taken_over() -> None:
+    """The seat grid after one seat's badges changed is the grid a fresh screen plans,
+    whichever seat changed and whether its pills grew or shrank (the cards make room for
+    the widest name and pills)."""
+    from companion.display.canvas import Canvas
+    from companion.display.fonts import FontCache
+    from companion.display.legibility import TextAudit
+    from companion.display.seat_plan import plan_seats
+    from companion.engine.text import Msg
+    from companion.engine.views import SeatLine
+    from companion.i18n import translator
+
+    def canvas() -> Canvas:
+        return Canvas(pygame.Surface((1280, 720)), translator("en"), FontCache(), 1.0,
+                      TextAudit())
+
+    def seats(badges: dict[int, str]) -> tuple[SeatLine, ...]:
+        return tuple(SeatLine(i, f"Seat {i}", "#ffffff", 10 * i, "waiting",
+                              (Msg(badges[i]),) if i in badges else ()) for i in range(18))
+
+    area = pygame.Rect(0, 0, 1000, 458)
+    kept = canvas()
+    plans = []
+    for badges in ({}, {1: "Trade cards: 3"}, {1: "Trade cards: 3", 9: "Leader of the west"},
+                   {9: "Leader of the west"}, {}, {17: "Trade cards: 3"}):
+        got = plan_seats(kept, 18, area, 12, False, seats(badges))
+        assert got == plan_seats(canvas(), 18, area, 12, False, seats(badges)), badges
+        plans.append(got)
+    assert len(set(plans)) > 2  # the badges change the grid: the test can tell

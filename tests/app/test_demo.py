@@ -63,7 +63,7 @@ def test_demo_with_a_phone_seat(tmp_path: Path) -> None:
 def test_speed_shortens_watching_but_never_button_timings() -> None:
     import time
 
-    from companion.app.demo import DemoClock
+    from companion.app.demo_driver import DemoClock
     from companion.app.shaper import HOLD
 
     clock = DemoClock(virtual=False, speed=20.0)

@@ -131,7 +131,7 @@ def test_the_demo_driver_collects_between_steps_not_in_a_frame(
         app: App, collections: list[int]) -> None:
     """The demo plays through `Driver`, whose passes never wait: it gives the collector the
     loop's idle moment after each step, as `companion run` would while waiting."""
-    from companion.app.demo import DemoClock, Driver, EdgePresser
+    from companion.app.demo_driver import DemoClock, Driver, EdgePresser
     from companion.boxes.vocabulary import Key
 
     clock = DemoClock(virtual=True)

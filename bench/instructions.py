@@ -8,10 +8,13 @@ PYTHONHASHSEED fixed) twice, with N and with fewer presses, and divides the diff
 - an 18-seat Mega Civilization entry (cities, each press a new state: the layout search
   meets every table once, as at a real table);
 - the 18-seat press that ends the phase (the trade-card draw: one page becomes two);
+- the first 18-seat entry after a start (a panel appears, the seats page: every card
+  changes size), the keyboard bench's slowest press, as it restarts the app each round;
 - a 4-seat Camel Up reveal, the eleventh of a table that has been revealing ties since it
   opened (as the keyboard bench's table does): new panels beside the last round's.
-Reference figures, no target: a Pi 4 runs roughly a fifth as many instructions a second as
-the development machine's about 3 per nanosecond.
+Each table waits once before its presses (`App.rest`), as `companion run`'s does after
+its first frame. Reference figures, no target: a Pi 4 runs roughly a fifth as many
+instructions a second as the development machine's about 3 per nanosecond.
 
 Needs valgrind (Debian: apt install valgrind); without it, it says so and skips.
 Run: .venv/bin/python -m bench.instructions

@@ -5,7 +5,7 @@ scale that fits, leaving out the oldest panels only when even the smallest layou
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 import pygame
@@ -200,19 +200,21 @@ class _Search:
                 # (now with the fewest lines their title and note can wrap to) and the gaps
                 # between them add up to more than the columns' height: most tries at a
                 # crowded table end here, without planning a panel.
-                at_w = [h + least_text_height(c, self.panels[i], self.keys[i], s, col_w)
-                        for h, i, s in zip(least, indices, scales, strict=True)]
-                if (any(h > area.h for h in at_w)
-                        or sum(at_w) + gap * (len(indices) - cols) > cols * area.h):
+                # Each bound is taken panel by panel, oldest first, and the first panel that
+                # rules the layout out spares the rest theirs (a new reveal's texts are not
+                # measured at a scale the last one's panel already fails at).
+                room = _Room(area.h, cols, gap, len(indices))
+                texts = (h + least_text_height(c, self.panels[i], self.keys[i], s, col_w)
+                         for h, i, s in zip(least, indices, scales, strict=True))
+                at_w = room.within(texts)
+                if at_w is None:
                     continue
                 # Then with each row's fewest lines (from its cells' one-line widths): a
                 # panel of long lists fails here rather than after every cell is wrapped.
-                rows = [least_rows(c, self.panels[i], self.keys[i], col_w, s)
-                        for i, s in zip(indices, scales, strict=True)]
-                at_w = [h + extra for h, (extra, _) in zip(at_w, rows, strict=True)]
-                if ((not allow_cramped and any(cramped for _, cramped in rows))
-                        or any(h > area.h for h in at_w)
-                        or sum(at_w) + gap * (len(indices) - cols) > cols * area.h):
+                rows = (least_rows(c, self.panels[i], self.keys[i], col_w, s)
+                        for i, s in zip(indices, scales, strict=True))
+                if room.within(None if cramped and not allow_cramped else h + extra
+                               for h, (extra, cramped) in zip(at_w, rows, strict=True)) is None:
                     continue
                 plans = []
                 for i in indices:  # a cramped panel rules the layout out: stop there
@@ -257,6 +259,30 @@ class _Search:
             # Still too tall (one huge panel): draw it anyway, clipped to the area below.
             chosen = _split_columns(plans, cols, area.h, gap) or [plans]
         return chosen, hidden
+
+
+class _Room:
+    """Whether panels of given heights (lower bounds) can fit `cols` columns `height` tall:
+    none taller than a column, all of them and the gaps between them within the columns."""
+
+    def __init__(self, height: int, cols: int, gap: int, panels: int) -> None:
+        self.height = height
+        self.budget = cols * height - gap * (panels - cols)
+
+    def within(self, heights: Iterable[int | None]) -> list[int] | None:
+        """The heights, taken one at a time, or None at the first that rules the layout
+        out (None itself: a panel surely cramped). The total only grows, so a sum over the
+        budget part way fails as the whole would."""
+        taken: list[int] = []
+        total = 0
+        for h in heights:
+            if h is None or h > self.height:
+                return None
+            total += h
+            if total > self.budget:
+                return None
+            taken.append(h)
+        return taken
 
 
 def _split_columns(plans: Sequence[PanelPlan], cols: int, height: int,

@@ -4,6 +4,7 @@ the seats an entry did not change."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pygame
@@ -85,3 +86,27 @@ def test_a_seat_that_changes_is_measured_again_the_others_are_taken_over() -> No
         assert got == plan_seats(canvas(), 18, area, 12, False, seats(badges)), badges
         plans.append(got)
     assert len(set(plans)) > 2  # the badges change the grid: the test can tell
+
+
+def test_panel_bounds_stop_at_the_first_panel_that_rules_a_layout_out() -> None:
+    """Two 200 px panels in one 400 px column with a 12 px gap do not fit; in two columns
+    they do. A panel taller than a column, or a cramped one (None), rules the layout out
+    before the next panel's bound is taken."""
+    from companion.display.panel_plan import _Room
+
+    asked: list[int] = []
+
+    def heights(*hs: int | None) -> Iterator[int | None]:
+        for h in hs:
+            asked.append(len(asked))
+            yield h
+
+    assert _Room(400, 1, 12, 2).within(heights(200, 200)) is None
+    assert _Room(400, 1, 12, 2).within(heights(194, 194)) == [194, 194]  # 194+12+194 = 400
+    assert _Room(400, 2, 12, 2).within(heights(200, 400)) == [200, 400]
+    asked.clear()
+    assert _Room(400, 2, 12, 2).within(heights(401, 10)) is None
+    assert asked == [0]  # the second panel's bound was never taken
+    asked.clear()
+    assert _Room(400, 2, 12, 3).within(heights(None, 10, 10)) is None
+    assert asked == [0]

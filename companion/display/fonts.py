@@ -38,7 +38,7 @@ ColourKey = tuple[int, int, int]
 # glyph cache while the table waits, a few at a time.
 WARM_GLYPHS = (string.ascii_lowercase + string.ascii_uppercase + string.digits
                + string.punctuation + " ĄąĆćĘęŁłŃńÓóŚśŹźŻż·–—‘’‚“”„…−●◀▶→")
-WARM_CHUNK = 24  # glyphs per step: about 1 ms here, a Pi Zero 2 W's 12 ms
+WARM_CHUNK = 24  # glyphs per step: about 1 ms here, so about 12 ms on a Pi Zero 2 W
 
 # Kept open for the life of the process: for a zipped install `as_file` extracts the TTF to a
 # temporary file that must outlive every Font reading from it; for a normal install it is the
@@ -112,8 +112,8 @@ class FontCache:
     def warm_step(self) -> bool:
         """Load WARM_CHUNK glyphs into a font made or expected but not yet warmed, and say
         whether any are left. FreeType renders a glyph the first time a font draws it (a
-        text at a size never shown costs about 0.6 ms here, 8 ms on a Pi Zero 2 W); the loop
-        calls this while it waits, so the frame that first needs a font does not pay."""
+        text at a size never shown costs about 0.6 ms here, so some 8 ms on a Pi Zero 2 W);
+        the loop calls this while it waits, so the frame that first needs a font does not."""
         if not self._cold:
             return False
         key = next(iter(self._cold))

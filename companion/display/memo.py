@@ -22,7 +22,9 @@ class Memo:
 
     def __init__(self) -> None:
         self._tables: dict[str, dict[Hashable, Any]] = {}
-        self._ids: dict[int, Frozen] = {}
+        self._ids: dict[int, tuple[Hashable, Frozen]] = {}
+        # One key per value (see `frozen`).
+        self._canon: dict[Frozen, Frozen] = {}
         self._owner: tuple[object, ...] | None = None
 
     def for_canvas(self, unit: float, translate: object, fonts: object) -> Memo:
@@ -37,13 +39,25 @@ class Memo:
     def frozen(self, value: Hashable) -> Frozen:
         """`value` as a `Frozen` key, made once per object: the seats of a page or a panel is
         looked up many times a frame as the same object. The table holds the objects, so an
-        id in it is never another object's; it is small, as it keeps whole views alive."""
+        id in it is never another object's; it is small, as it keeps whole views alive.
+
+        Equal values get the very same key. Each state's view is made anew, so a panel that
+        did not change comes back as an equal but new object; with a key of its own, every
+        look-up of a result remembered under the old key compared the two panels cell by
+        cell (a dictionary compares equal hashes by value unless the keys are one object),
+        some 20 times per panel search. Now they are compared once, here. The keys outlive
+        the id table (1,024 of them: +1.6 MB in the 18-seat demo), so a seat or panel that stays
+        the same all evening keeps one key."""
         found = self._ids.get(id(value))
-        if found is None or found.value is not value:
+        if found is None or found[0] is not value:
             if len(self._ids) >= 256:
                 self._ids.clear()
-            found = self._ids[id(value)] = Frozen(value)
-        return found
+            if len(self._canon) >= 1024:
+                self._canon.clear()
+            made = Frozen(value)
+            key = self._canon.setdefault(made, made)
+            found = self._ids[id(value)] = (value, key)
+        return found[1]
 
     def get(self, table: str, key: Hashable, make: Callable[[], V], limit: int = 1024) -> V:
         """The result remembered for `key` in `table`, else `make()` (then remembered; a table

@@ -180,9 +180,31 @@ class _Search:
                  note_lines: int = MAX_NOTE_LINES) -> list[PanelPlan]:
         return [self.plan_one(i, col_w, scale, note_lines) for i in indices]
 
+    def lowest(self, i: int, col_w: int, first: int) -> int:
+        """The panel's least height with its title and note in a column `col_w` wide, at
+        whichever of the scales from SCALES[first] down makes it smallest: at none of them
+        is its bound in `search` below this. Remembered per panel: last round's reveal is
+        measured once, not at every try."""
+        c, key = self.c, self.keys[i]
+        lead = LEAD if i == self.lead else 1.0
+
+        def least() -> int:
+            return min(least_height(c, self.panels[i], key, s * lead)
+                       + least_text_height(c, self.panels[i], key, s * lead, col_w)
+                       for s in SCALES[first:])
+        return c.memo.get("lowest", (key, col_w, lead, first), least)
+
     def search(self, indices: Sequence[int], allow_cramped: bool) -> list[list[PanelPlan]] | None:
         c, area, gap = self.c, self.area, self.gap
-        for scale in SCALES:
+        # Column counts that fit at no scale left: once a count fails on its bounds, the
+        # panels' lowest bounds at this or any smaller scale (`lowest`) are summed; if even
+        # they overflow, every smaller scale fails the same way, and the count is not tried
+        # again. A table whose log leaves the panels too little room (a 4-seat reveal beside
+        # last round's) fails here in one sum instead of sixteen.
+        widths = {cols: (area.w - (cols - 1) * gap) // cols for cols in (1, 2)
+                  if cols <= len(indices) and (area.w - (cols - 1) * gap) // cols >= c.sp(260)}
+        hopeless: set[int] = set()
+        for at, scale in enumerate(SCALES):
             # A panel taller than the area at this scale, however wide, rules it out
             # (measured without planning it: every row on one line, no title or note).
             scales = [scale * (LEAD if i == self.lead else 1.0) for i in indices]
@@ -190,12 +212,7 @@ class _Search:
                      for i, s in zip(indices, scales, strict=True)]
             if any(h > area.h for h in least):
                 continue
-            for cols in (1, 2):
-                if cols > len(indices):
-                    continue
-                col_w = (area.w - (cols - 1) * gap) // cols
-                if col_w < c.sp(260):
-                    continue
+            for cols, col_w in widths.items():
                 # Nor can `cols` columns hold panels whose least heights at this width
                 # (now with the fewest lines their title and note can wrap to) and the gaps
                 # between them add up to more than the columns' height: most tries at a
@@ -203,11 +220,17 @@ class _Search:
                 # Each bound is taken panel by panel, oldest first, and the first panel that
                 # rules the layout out spares the rest theirs (a new reveal's texts are not
                 # measured at a scale the last one's panel already fails at).
+                if cols in hopeless:
+                    continue
                 room = _Room(area.h, cols, gap, len(indices))
                 texts = (h + least_text_height(c, self.panels[i], self.keys[i], s, col_w)
                          for h, i, s in zip(least, indices, scales, strict=True))
                 at_w = room.within(texts)
                 if at_w is None:
+                    if room.within(self.lowest(i, col_w, at) for i in indices) is None:
+                        hopeless.add(cols)
+                        if len(hopeless) == len(widths):
+                            return None
                     continue
                 # Then with each row's fewest lines (from its cells' one-line widths): a
                 # panel of long lists fails here rather than after every cell is wrapped.

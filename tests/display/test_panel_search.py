@@ -1,0 +1,83 @@
+"""The panel search's shortcut: a column count whose lowest bounds overflow at every scale
+left is not tried again (`_Search.lowest`). It must change no result: for the panels of
+every game's demo, in areas from roomy to far too small, the search with the shortcut finds
+what the search without it finds, and the shortcut is taken often enough to matter."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from companion.app.demos import Shot, demo_for, play_until
+from companion.display.canvas import Canvas
+from companion.display.fonts import FontCache
+from companion.display.legibility import TextAudit
+from companion.display.memo import Memo
+from companion.display.paging import paged_view
+from companion.display.panel_plan import PanelPlan, _Search
+from companion.engine.game import public_view
+from companion.engine.registry import all_games
+from companion.engine.views import Panel
+from companion.i18n import translator
+
+
+def _panel_sets() -> list[tuple[tuple[Panel, ...], bool]]:
+    """Every third shot of every game's demo: its panels, whole and on two pages."""
+    found: dict[tuple[tuple[Panel, ...], bool], None] = {}
+    for game in all_games():
+        demo = demo_for(game.id)
+        shots = [step.name for step in demo.steps if isinstance(step, Shot)]
+        for name in shots[::3]:
+            history = play_until(demo, before_shot=name)
+            view = public_view(history.game, history.state)
+            for pages, page in ((1, 0), (2, 1)):
+                panels = paged_view(view, pages, page)[0].panels
+                if panels:
+                    found[(panels, view.final)] = None
+    return list(found)
+
+
+PANEL_SETS = _panel_sets()
+
+
+def _found(columns: list[list[PanelPlan]] | None) -> object:
+    if columns is None:
+        return None
+    return [[(p.index, p.width, p.scale, p.height) for p in col] for col in columns]
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_the_shortcut_changes_no_search_result(lang: str,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    pygame.font.init()
+    c = Canvas(pygame.Surface((1280, 720)), translator(lang), FontCache(), 1.0, TextAudit(),
+               Memo())
+    areas = [pygame.Rect(0, 0, w, h) for w in (420, 614, 827) for h in (150, 230, 294, 458)]
+    results = []
+    for panels, final in PANEL_SETS:
+        for area in areas:
+            search = _Search(c, panels, area, 12, final, {})
+            results.append(_found(search.search(search.order, False)))
+    taken = 0
+    lowest = _Search.lowest
+
+    def counted(self: _Search, i: int, col_w: int, first: int) -> int:
+        nonlocal taken
+        taken += 1
+        return lowest(self, i, col_w, first)
+
+    monkeypatch.setattr(_Search, "lowest", counted)
+    for panels, final in PANEL_SETS:
+        for area in areas:
+            search = _Search(c, panels, area, 12, final, {})
+            search.search(search.order, False)
+    monkeypatch.setattr(_Search, "lowest", lambda self, i, col_w, first: 0)  # never fires
+    plain = []
+    for panels, final in PANEL_SETS:
+        for area in areas:
+            search = _Search(c, panels, area, 12, final, {})
+            plain.append(_found(search.search(search.order, False)))
+    assert results == plain
+    assert sum(r is None for r in plain) > 20  # areas too small: the shortcut's case
+    assert sum(r is not None for r in plain) > 20
+    assert taken > 20

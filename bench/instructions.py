@@ -12,9 +12,13 @@ PYTHONHASHSEED fixed) twice, with N and with fewer presses, and divides the diff
   changes size), the keyboard bench's slowest press, as it restarts the app each round;
 - a 4-seat Camel Up reveal, the eleventh of a table that has been revealing ties since it
   opened (as the keyboard bench's table does): new panels beside the last round's.
-Each table waits once before its presses (`App.rest`), as `companion run`'s does after
-its first frame. Reference figures, no target: a Pi 4 runs roughly a fifth as many
-instructions a second as the development machine's about 3 per nanosecond.
+The table waits (`App.rest`, as `companion run`'s loop does whenever no input is queued)
+once after its first frame and then before every press, as at a real table, where seconds
+pass between presses: the fonts warm and the likely next frame is laid out then
+(app.look_ahead), and the figure is the press alone. The press that ends a round is also
+counted "right after the one before": no wait between them, so nothing laid out ahead.
+Reference figures, no target: a Pi 4 runs roughly a fifth as many instructions a second
+as the development machine's about 3 per nanosecond.
 
 Needs valgrind (Debian: apt install valgrind); without it, it says so and skips.
 Run: .venv/bin/python -m bench.instructions
@@ -32,15 +36,23 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-# (what, game, seats, presses, fewer presses): the figure is (presses - fewer)'s share.
-CASES = (("18 seats, an entry (average of 16)", "mega-civilization", 18, 17, 1),
-         ("18 seats, the entry that ends the phase", "mega-civilization", 18, 18, 17),
-         ("18 seats, the first entry after a start", "mega-civilization", 18, 1, 0),
-         ("4 seats, Camel Up, the 11th reveal", "camel-up-off-season", 4, 44, 43))
+# (what, game, seats, presses, fewer presses, the table waits before each press): the
+# figure is (presses - fewer)'s share.
+CASES = (("18 seats, an entry (average of 16)", "mega-civilization", 18, 17, 1, True),
+         ("18 seats, the entry that ends the phase", "mega-civilization", 18, 18, 17, True),
+         ("18 seats, the entry that ends the phase, right after the one before",
+          "mega-civilization", 18, 18, 17, False),
+         ("18 seats, the first entry after a start", "mega-civilization", 18, 1, 0, True),
+         ("4 seats, Camel Up, the 11th reveal", "camel-up-off-season", 4, 44, 43, True),
+         ("4 seats, Camel Up, the 11th reveal, right after the press before",
+          "camel-up-off-season", 4, 44, 43, False))
 
 
-def play(game: str, seats: int, presses: int) -> None:
-    """The child: a fresh table, `presses` OK taps round the seats."""
+def play(game: str, seats: int, presses: int, waits: bool, then_wait: bool) -> None:
+    """The child: a fresh table that waits once, then `presses` OK taps round the seats,
+    the table waiting before each when `waits`, and once more after the last when
+    `then_wait` (the run with fewer presses ends so: the difference is then the presses
+    alone, not the wait that follows them)."""
     from bench.frames import Clock, table
     from companion.boxes.vocabulary import Key, KeyEdge
 
@@ -49,17 +61,22 @@ def play(game: str, seats: int, presses: int) -> None:
     app.rest()  # the table waits for its first press, as `companion run`'s does
     for i in range(presses):
         for down in (True, False):
+            if waits and (i, down) != (0, True):
+                app.rest()
             app.sink(KeyEdge(i % seats, Key.OK, down, clock.now))
             clock.now += 0.05
             app.run_once(0)
+    if then_wait and presses:
+        app.rest()
 
 
-def instructions(game: str, seats: int, presses: int) -> int:
+def instructions(game: str, seats: int, presses: int, waits: bool, then_wait: bool) -> int:
     env = dict(os.environ, PYTHONHASHSEED="0", SDL_VIDEODRIVER="dummy",
                SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
                           "--cachegrind-out-file=/dev/null", sys.executable, "-m",
-                          "bench.instructions", "--play", game, str(seats), str(presses)],
+                          "bench.instructions", "--play", game, str(seats), str(presses),
+                          str(int(waits)), str(int(then_wait))],
                          cwd=ROOT, env=env, capture_output=True, text=True, check=True)
     found = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
     if found is None:
@@ -69,20 +86,20 @@ def instructions(game: str, seats: int, presses: int) -> int:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--play", nargs=3, help=argparse.SUPPRESS)
+    ap.add_argument("--play", nargs=5, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.play:
-        game, seats, presses = args.play
-        play(game, int(seats), int(presses))
+        game, seats, presses, waits, then_wait = args.play
+        play(game, int(seats), int(presses), waits == "1", then_wait == "1")
         return
     if shutil.which("valgrind") is None:
         print("instructions per press: NOT MEASURED: valgrind is not installed "
               "(Debian: apt install valgrind)")
         return
     with ThreadPoolExecutor(2) as pool:  # each run is a process of its own
-        counts = [(what, pool.submit(instructions, game, seats, n),
-                   pool.submit(instructions, game, seats, fewer), n - fewer)
-                  for what, game, seats, n, fewer in CASES]
+        counts = [(what, pool.submit(instructions, game, seats, n, waits, False),
+                   pool.submit(instructions, game, seats, fewer, waits, waits), n - fewer)
+                  for what, game, seats, n, fewer, waits in CASES]
         for what, many, few, share in counts:
             each = (many.result() - few.result()) / share / 1e6
             print(f"instructions, {what}: {each:6.2f} million  [reference]")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import queue
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from ..boxes.vocabulary import Box, BoxStatus, Clock, InputItem, JoinInvite, KeyEdge, Quit
@@ -22,6 +22,7 @@ from ..engine.text import Msg, joined, msg
 from ..engine.views import HostLine, TableView
 from .controller import Controller
 from .gc_pacing import GcPacing
+from .look_ahead import drafts, likely_next
 from .shaper import InputShaper
 
 
@@ -44,6 +45,17 @@ class Renderer(Protocol):
 
     def warm_step(self) -> bool: ...
 
+    def look_ahead(
+        self,
+        view: TableView,
+        lcds: Mapping[int, tuple[str, str]] | None,
+        banner: Msg | str | None,
+        connected: Mapping[int, bool | Msg] | None,
+        host: HostLine | None = None,
+        invite: JoinInvite | None = None,
+        stop: Callable[[], bool] | None = None,
+    ) -> bool: ...
+
 
 @dataclass(frozen=True)
 class WindowInput:
@@ -51,6 +63,10 @@ class WindowInput:
 
 
 WINDOW_INPUT = WindowInput()
+
+# What the table screen draws beside the view (`App._frame_inputs`).
+_Inputs = tuple[Mapping[int, tuple[str, str]] | None, Msg | str | None,
+                dict[int, bool | Msg], HostLine]
 
 
 class WindowWatch(Protocol):
@@ -124,6 +140,8 @@ class App:
         self._redraw_at: float | None = None
         # Set while `run` (or a bench's loop) owns the garbage collector's schedule.
         self.gc: GcPacing | None = None
+        # The state and drafts whose likely next frame is laid out (see `look_ahead`).
+        self._ahead: tuple[object, tuple[object, ...]] | None = None
         self.refresh()
 
     def sink(self, item: InputItem) -> None:
@@ -238,9 +256,9 @@ class App:
         self._lcd_shown.pop(seat, None)
         self._led_shown.pop(seat, None)
 
-    def render(self) -> bool:
-        if self.renderer is None:
-            return False
+    def _frame_inputs(self, final: bool) -> _Inputs:
+        """What the table screen draws beside the view: LCD mock-ups, banner, who is
+        connected, the host's and waiting lines."""
         lcds: Mapping[int, tuple[str, str]] | None = None
         if self.show_lcds:
             lcds = (self.lcd_view() if self.lcd_view is not None
@@ -249,10 +267,16 @@ class App:
         if banner is None and self.notice is not None:
             banner = self.notice()
         banner = self._public_prompts(banner)
-        host = self.controller.host_line(self._view.final)
+        host = self.controller.host_line(final)
         # A seat whose box has a fault shows its words instead of a plain "Disconnected".
         seats: dict[int, bool | Msg] = {seat: self.faults.get(seat, connected)
                                         for seat, connected in self.controller.connected.items()}
+        return lcds, banner, seats, host
+
+    def render(self) -> bool:
+        if self.renderer is None:
+            return False
+        lcds, banner, seats, host = self._frame_inputs(self._view.final)
         if self.invite is not None:
             drew = self.renderer.update(self._view, lcds, banner, seats, host,
                                         invite=self.invite())
@@ -315,6 +339,26 @@ class App:
         if self.renderer is not None:
             while self.queue.empty() and self.renderer.warm_step():
                 pass
+            if self.queue.empty():
+                self.look_ahead()
+
+    def look_ahead(self) -> None:
+        """When the table waits for one seat, lay out the frame its OK would bring (see
+        app.look_ahead), once per state and drafts; stopped by the next input, and taken
+        up again at the next wait if nothing changed."""
+        assert self.renderer is not None
+        state, drafts_now = self.controller.state, drafts(self.controller)
+        if self._ahead is not None and self._ahead[0] is state and self._ahead[1] == drafts_now:
+            return
+        likely = likely_next(self.controller)
+        if likely is not None:
+            lcds, banner, seats, host = self._frame_inputs(likely.view.final)
+            if not self.renderer.look_ahead(
+                    likely.view, lcds, banner, seats, replace(host, waiting=likely.waiting),
+                    self.invite() if self.invite is not None else None,
+                    stop=lambda: not self.queue.empty()):
+                return  # stopped by input: again at the next wait, if still the same
+        self._ahead = (state, drafts_now)
 
     @contextlib.contextmanager
     def collecting_when_idle(self) -> Iterator[None]:

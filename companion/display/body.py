@@ -42,21 +42,30 @@ class BodyPlan:
     seat_note: str | None = None  # "Seats 1-9 of 18" under a paged seat grid
 
 
+class Interrupted(Exception):
+    """`arrange` stopped before it chose (its `stop` said so); nothing was remembered for
+    the arrangement itself, only for the tries it made."""
+
+
 def arrange(c: Canvas, planner: PanelPlanner, view: TableView, body: pygame.Rect, gap: int,
             lcds: bool, connected: Mapping[int, bool | Msg],
-            page: int | Callable[[int], int] = 0) -> BodyPlan:
+            page: int | Callable[[int], int] = 0,
+            stop: Callable[[], bool] | None = None) -> BodyPlan:
     """The first arrangement that fits whole: the LCD mock-ups go first, then the log, then
     the seat column narrows (one-line cards) to give the panels room; else the fewest pages
     on which every page fits, showing page `page` (modulo), or `page(pages)` for the number
     of pages it turns out to need.
 
     Remembered (`c.memo`) per what the body shows (seats, panels, log, the body's rect): a
-    timer second, an LCD's draft or a page turn arranges nothing again."""
+    timer second, an LCD's draft or a page turn arranges nothing again. A search asked
+    ahead of time (app.look_ahead) passes `stop`, asked before each try: when it says so,
+    the search raises `Interrupted`."""
     online = tuple(connected.get(seat.seat, True) for seat in view.seats)
     key = (view.seats, online, view.panels, view.log[-MAX_LOG_LINES:], view.final,
            tuple(body), gap, lcds)
     plans = c.memo.get("arrange", key,
-                       lambda: _choose(c, planner, view, body, gap, lcds, connected), limit=64)
+                       lambda: _choose(c, planner, view, body, gap, lcds, connected, stop),
+                       limit=64)
     plan = plans[(page(len(plans)) if callable(page) else page) % len(plans)]
     if plan.pages == 1:  # the view itself (the header's fields may be newer than the memo's)
         return plan if plan.view is view else replace(plan, view=view)
@@ -64,7 +73,8 @@ def arrange(c: Canvas, planner: PanelPlanner, view: TableView, body: pygame.Rect
 
 
 def _choose(c: Canvas, planner: PanelPlanner, view: TableView, body: pygame.Rect, gap: int,
-            lcds: bool, connected: Mapping[int, bool | Msg]) -> tuple[BodyPlan, ...]:
+            lcds: bool, connected: Mapping[int, bool | Msg],
+            stop: Callable[[], bool] | None) -> tuple[BodyPlan, ...]:
     """`arrange`'s search: the one plan that fits, or each page's plan (else the last
     one-page plan tried, drawn clipped)."""
     last: tuple[bool, bool, float, bool] = (False, False, 0.5, False)
@@ -81,6 +91,8 @@ def _choose(c: Canvas, planner: PanelPlanner, view: TableView, body: pygame.Rect
         width = _left_width(view, body, frac, log)
         if any(width <= w and (seen_lcd or not want_lcd) for w, seen_lcd in no_room):
             return None
+        if stop is not None and stop():
+            raise Interrupted
         plan = _arrange(c, planner, view, None, body, gap, lcd, log, connected, frac,
                         hidden_ok)
         if not plan.seats.fits:
@@ -116,6 +128,8 @@ def _choose(c: Canvas, planner: PanelPlanner, view: TableView, body: pygame.Rect
                     plans: dict[int, BodyPlan] = {}
                     first = failed.get((pages, log, frac, min_rows), 0)
                     for k in (first, *(k for k in range(pages) if k != first)):
+                        if stop is not None and stop():
+                            raise Interrupted
                         plans[k] = _arrange(c, planner, *_paged(c, view, pages, k, min_rows),
                                             body, gap, False, log, connected, frac)
                         if not plans[k].fits:

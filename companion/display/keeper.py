@@ -116,3 +116,12 @@ class ScreenKeeper:
     def warm_step(self) -> bool:
         """The open screen's fonts warmed a step (nothing to do with no screen)."""
         return self.renderer is not None and self.renderer.warm_step()
+
+    def look_ahead(self, view: TableView, lcds: Mapping[int, tuple[str, str]] | None,
+                   banner: Msg | str | None, connected: Mapping[int, bool | Msg] | None,
+                   host: HostLine | None = None, invite: JoinInvite | None = None,
+                   stop: Callable[[], bool] | None = None) -> bool:
+        """The open screen lays out a likely next frame (nothing to do with no screen)."""
+        if self.renderer is None:
+            return True
+        return self.renderer.look_ahead(view, lcds, banner, connected, host, invite, stop)

@@ -79,6 +79,16 @@ class Renderer:
             self._expecting = True
         return self.screen.fonts.warm_step()
 
+    def look_ahead(self, view: TableView, lcds: Mapping[int, tuple[str, str]] | None = None,
+                   banner: Msg | str | None = None,
+                   connected: Mapping[int, bool | Msg] | None = None,
+                   host: HostLine | None = None, invite: JoinInvite | None = None,
+                   stop: Callable[[], bool] | None = None) -> bool:
+        """Lay out the frame `update` would draw for these, drawing nothing (the loop asks
+        it while it waits, for the table's likely next view: app.look_ahead). Returns
+        False when `stop` cut it short."""
+        return self.screen.prepare(view, lcds, banner, connected, host, invite, stop)
+
     def invalidate(self) -> None:
         """Forget what was drawn (e.g. the window was exposed), so the next update redraws
         the whole frame."""

@@ -16,24 +16,24 @@ and the Pi's 800x480 touch display, and no text is smaller than the minimum heig
 across the table (`legibility`). Texts wrap rather than being cut; a crowded body gives up
 the demo's LCD mock-ups, then the log, then goes to pages (`body`, `paging`).
 
-This module composes the frame; `body` arranges the seats, panels and log, `log` draws the log,
-`header` draws the header, timer and banner, `seat_plan` and `seats` plan and draw the seat
-list, `panel_plan` and `panels` plan and draw the panels, `memo` keeps their plans from frame
-to frame, `canvas` holds the unit and the text helpers, `theme` the colours and words,
-`layout` the record of where things went.
+This module composes the frame; `regions` holds its parts, `body` arranges the seats, panels
+and log, `log` draws the log, `header` draws the header, timer and banner, `seat_plan` and
+`seats` plan and draw the seat list, `panel_plan` and `panels` plan and draw the panels,
+`memo` keeps their plans from frame to frame, `canvas` holds the unit and the text helpers,
+`theme` the colours and words, `layout` the record of where things went.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import pygame
 
 from ..boxes.vocabulary import JoinInvite
 from ..engine.text import Msg
 from ..engine.views import SeatLine, TableView
-from .body import arrange, seat_note_size
+from .body import Interrupted, arrange, seat_note_size
 from .canvas import Canvas, Translate
 from .fonts import Face, FontCache
 from .header import banner_rect, draw_banner, draw_header, format_clock, header_rect
@@ -47,22 +47,13 @@ from .panel_bounds import LEAD, panel_sizes
 from .panel_bounds import SCALES as PANEL_SCALES
 from .panel_plan import PanelPlanner
 from .panels import draw_panels
+from .regions import Frame, Region, SeatMeta, outside
 from .seat_plan import SCALES as SEAT_SCALES
 from .seat_plan import SeatPlan, seat_fonts
 from .seats import draw_seat, seat_rects
 from .theme import BG, BG_FINAL, MUTED
 
 __all__ = ["HostLine", "Layout", "TableScreen", "Translate", "format_clock"]
-
-
-@dataclass(frozen=True)
-class Region:
-    """One part of the frame: where it goes, what it shows (`key`), and how to draw it."""
-
-    name: Hashable
-    rect: pygame.Rect
-    key: object
-    draw: Callable[[Layout], None]
 
 
 class TableScreen:
@@ -90,7 +81,7 @@ class TableScreen:
         self._base: object = None  # (size, unit, background) of the last frame
         self._keys: dict[Hashable, object] = {}
         self._rects: dict[Hashable, pygame.Rect] = {}
-        self._seat_meta: tuple[pygame.Rect | None, int, float] = (None, 1, 1.0)
+        self._seat_meta: SeatMeta = (None, 1, 1.0)
 
     def invalidate(self) -> None:
         """The next `draw` draws the whole frame (the surface was replaced or exposed)."""
@@ -130,13 +121,38 @@ class TableScreen:
         picks the page shown when the table needs more than one (see `paging`): a number,
         or the page for the number of pages the table turns out to need (a table that
         just became paged is then drawn once, on the right page)."""
-        surface = self.surface
-        w, h = surface.get_size()
         c = self._canvas()
-        u = c.u
+        frame = self._frame(c, view, lcds, banner, connected, host, invite, page)
+        self.pages = frame.pages
+        self._page_seats = frame.page_seats
+        self._seat_meta = frame.seat_meta
+        return self._paint(c, view, frame, invite)
+
+    def prepare(self, view: TableView, lcds: Mapping[int, tuple[str, str]] | None = None,
+                banner: Msg | str | None = None,
+                connected: Mapping[int, bool | Msg] | None = None,
+                host: HostLine | None = None,
+                invite: JoinInvite | None = None,
+                stop: Callable[[], bool] | None = None) -> bool:
+        """Lay out the frame `draw` would draw for these, and draw nothing: its arrangement
+        is then remembered, and a later `draw` of the same finds it (see app.look_ahead).
+        Changes nothing shown nor anything `draw` reads. Stops early when `stop()` says so
+        (between two arrangements tried); returns whether it finished."""
+        try:
+            self._frame(self._canvas(), view, lcds, banner, connected, host, invite, 0, stop)
+        except Interrupted:
+            return False
+        return True
+
+    def _frame(self, c: Canvas, view: TableView, lcds: Mapping[int, tuple[str, str]] | None,
+               banner: Msg | str | None, connected: Mapping[int, bool | Msg] | None,
+               host: HostLine | None, invite: JoinInvite | None,
+               page: int | Callable[[int], int],
+               stop: Callable[[], bool] | None = None) -> Frame:
+        """Where every region of the frame goes, and what each shows."""
+        w, h = self.surface.get_size()
         margin = c.sp(14)
         gap = c.sp(12)
-        bg = BG_FINAL if view.final else BG
 
         head = header_rect(c, view, pygame.Rect(margin, margin, w - 2 * margin, 0))
         def header(layout: Layout) -> None:
@@ -176,8 +192,21 @@ class TableScreen:
 
             regions.append(Region("invite", card, invite, draw_card))
             body = pygame.Rect(body.x, body.y, max(0, body.w - card_w - gap), body.h)
-        regions += self._body(c, view, body, gap, lcds, connected or {}, page)
+        body_regions, pages, page_seats, seat_meta = self._body(
+            c, view, body, gap, lcds, connected or {}, page, stop)
+        return Frame(regions + body_regions, head, body, banner_at, lines_at, pages,
+                      page_seats, seat_meta)
 
+    def _paint(self, c: Canvas, view: TableView, frame: Frame,
+               invite: JoinInvite | None) -> list[pygame.Rect] | None:
+        """Draw the regions of `frame` that changed since the last frame (all of them
+        when the surface, its scale or the background changed)."""
+        surface = self.surface
+        w, h = surface.get_size()
+        u = c.u
+        bg = BG_FINAL if view.final else BG
+        regions, head, body = frame.regions, frame.head, frame.body
+        banner_at, lines_at = frame.banner_at, frame.lines_at
         base = ((w, h), u, bg)
         full = base != self._base or self.layout is None
         dirty: list[pygame.Rect] = []
@@ -195,7 +224,7 @@ class TableScreen:
                 if placed.get(name) != rect:
                     # Not where a region drawn now goes: that is cleared just below (a
                     # panel area that shrinks by a log line clears only that line).
-                    for piece in _outside(rect, [r.rect for r in todo]):
+                    for piece in outside(rect, [r.rect for r in todo]):
                         surface.fill(bg, piece)
                     dirty.append(rect)
             assert self.layout is not None
@@ -266,14 +295,17 @@ class TableScreen:
     def _body(self, c: Canvas, view: TableView, body: pygame.Rect, gap: int,
               lcds: Mapping[int, tuple[str, str]] | None,
               connected: Mapping[int, bool | Msg],
-              page: int | Callable[[int], int]) -> list[Region]:
+              page: int | Callable[[int], int], stop: Callable[[], bool] | None
+              ) -> tuple[list[Region], int, set[int], SeatMeta]:
+        """The body's regions, its page count, the seats its page shows, and where the
+        seat grid went."""
         arranged = arrange(c, self._panels, view, body, gap,
-                           lcds is not None and len(view.seats) > 0, connected, page)
-        self.pages = arranged.pages
+                           lcds is not None and len(view.seats) > 0, connected, page, stop)
         view = arranged.view  # the page's seats and rows when the table is paged
-        self._page_seats = {seat.seat for seat in view.seats}
+        page_seats = {seat.seat for seat in view.seats}
         left, plan, seats_h = arranged.left, arranged.seats, arranged.seats_h
         regions = self._seat_regions(c, view, plan, left, seats_h, lcds, connected)
+        seat_meta = (pygame.Rect(left.x, left.y, left.w, seats_h), plan.cols, plan.scale)
         note = arranged.seat_note
         if note is not None:  # "Seats 1-9 of 18" under a paged grid
             size = seat_note_size(c)
@@ -303,13 +335,11 @@ class TableScreen:
                 draw_panels(c, self._panels, shown, area, gap, final, layout)
 
             regions.append(Region("panels", panels_area, (shown, final), panels))
-        return regions
+        return regions, arranged.pages, page_seats, seat_meta
 
     def _seat_regions(self, c: Canvas, view: TableView, plan: SeatPlan, left: pygame.Rect,
                       seats_h: int, lcds: Mapping[int, tuple[str, str]] | None,
                       connected: Mapping[int, bool | Msg]) -> list[Region]:
-        area = pygame.Rect(left.x, left.y, left.w, seats_h)
-        self._seat_meta = (area, plan.cols, plan.scale)
         regions = []
         for seat, rect in zip(view.seats, seat_rects(c, len(view.seats), plan, left),
                               strict=True):
@@ -325,27 +355,3 @@ class TableScreen:
 
             regions.append(Region(("seat", seat.seat), rect, (seat, lines, online), card))
         return regions
-
-
-def _outside(rect: pygame.Rect, covers: list[pygame.Rect]) -> list[pygame.Rect]:
-    """The parts of `rect` under none of `covers` (at most four pieces per cover)."""
-    pieces = [rect]
-    for cover in covers:
-        left: list[pygame.Rect] = []
-        for piece in pieces:
-            clip = piece.clip(cover)
-            if not clip.w or not clip.h:
-                left.append(piece)
-                continue
-            if clip.top > piece.top:
-                left.append(pygame.Rect(piece.x, piece.y, piece.w, clip.top - piece.top))
-            if clip.bottom < piece.bottom:
-                left.append(pygame.Rect(piece.x, clip.bottom, piece.w,
-                                        piece.bottom - clip.bottom))
-            if clip.left > piece.left:
-                left.append(pygame.Rect(piece.x, clip.top, clip.left - piece.x, clip.h))
-            if clip.right < piece.right:
-                left.append(pygame.Rect(clip.right, clip.top, piece.right - clip.right,
-                                        clip.h))
-        pieces = left
-    return pieces

@@ -55,6 +55,9 @@ class StubRenderer:
     def warm_step(self) -> bool:
         return False  # no fonts here
 
+    def look_ahead(self, *args: object, **kwargs: object) -> bool:
+        return True  # no layout here
+
 
 class ByIdDir:
     """A folder standing in for /dev/serial/by-id: plugging a box adds the link udev would

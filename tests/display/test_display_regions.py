@@ -84,12 +84,12 @@ def test_the_host_line_redraws_alone_when_the_host_moves_through_the_menu() -> N
 
 
 def test_the_places_regions_left_are_cleared_exactly_outside_the_regions_drawn_now() -> None:
-    """`_outside` (what a moved region's old place still needs cleared): every pixel of the
+    """`outside` (what a moved region's old place still needs cleared): every pixel of the
     old place under none of the new regions, and no other, for rects in every relation on a
     small grid (apart, touching, overlapping, nested, equal)."""
     from itertools import product
 
-    from companion.display.table_screen import _outside
+    from companion.display.regions import outside
 
     def pixels(r: pygame.Rect) -> set[tuple[int, int]]:
         return {(x, y) for x in range(r.left, r.right) for y in range(r.top, r.bottom)}
@@ -99,7 +99,7 @@ def test_the_places_regions_left_are_cleared_exactly_outside_the_regions_drawn_n
              for (x0, x1), (y0, y1) in product(spans[::2], spans[::3])]
     old = pygame.Rect(1, 1, 3, 3)
     for a, b in product(rects, rects):
-        pieces = _outside(old, [a, b])
+        pieces = outside(old, [a, b])
         got = [pixels(p) for p in pieces]
         union = set().union(*got)
         assert union == pixels(old) - pixels(a) - pixels(b)

@@ -1,0 +1,63 @@
+"""A frame's regions: the parts of the table screen drawn one by one (header, each seat's
+card, the log, the panels...), where the table screen puts each before drawing any
+(`Frame`), and the parts of a rect no region covers (what is cleared when one moves)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+
+import pygame
+
+from .layout import Layout
+
+
+@dataclass(frozen=True)
+class Region:
+    """One part of the frame: where it goes, what it shows (`key`), and how to draw it."""
+
+    name: Hashable
+    rect: pygame.Rect
+    key: object
+    draw: Callable[[Layout], None]
+
+
+SeatMeta = tuple[pygame.Rect | None, int, float]  # the seat grid's rect, columns, scale
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Where a frame's regions go (`TableScreen._frame`), before any is drawn."""
+
+    regions: list[Region]
+    head: pygame.Rect
+    body: pygame.Rect
+    banner_at: pygame.Rect | None
+    lines_at: list[Region]
+    pages: int
+    page_seats: set[int]
+    seat_meta: SeatMeta
+
+
+def outside(rect: pygame.Rect, covers: list[pygame.Rect]) -> list[pygame.Rect]:
+    """The parts of `rect` under none of `covers` (at most four pieces per cover)."""
+    pieces = [rect]
+    for cover in covers:
+        left: list[pygame.Rect] = []
+        for piece in pieces:
+            clip = piece.clip(cover)
+            if not clip.w or not clip.h:
+                left.append(piece)
+                continue
+            if clip.top > piece.top:
+                left.append(pygame.Rect(piece.x, piece.y, piece.w, clip.top - piece.top))
+            if clip.bottom < piece.bottom:
+                left.append(pygame.Rect(piece.x, clip.bottom, piece.w,
+                                        piece.bottom - clip.bottom))
+            if clip.left > piece.left:
+                left.append(pygame.Rect(piece.x, clip.top, clip.left - piece.x, clip.h))
+            if clip.right < piece.right:
+                left.append(pygame.Rect(clip.right, clip.top, piece.right - clip.right,
+                                        clip.h))
+        pieces = left
+    return pieces

@@ -61,3 +61,23 @@ def outside(rect: pygame.Rect, covers: list[pygame.Rect]) -> list[pygame.Rect]:
                                         clip.h))
         pieces = left
     return pieces
+
+
+def clear(surface: pygame.Surface, colour: pygame.Color | tuple[int, int, int],
+          rect: pygame.Rect) -> None:
+    """`surface.fill(colour, rect)`, as three fills: the columns whose rows start on a
+    16-pixel boundary and span a whole number of 64-byte lines, and the narrow strips left
+    and right. The same pixels; on x86, SDL's fill writes a row's whole 64-byte lines with
+    streaming stores and the rest one pixel at a time, and where the two meet within a
+    row it ran up to 5x slower here (a 614x458 panel area: 350 us, 90 us split; a seat
+    card at x=14: 60 us, 19 us). Elsewhere it is two more calls."""
+    left, right = rect.left, rect.right
+    start, end = -(-left // 16) * 16, right // 16 * 16
+    if end - start < 16:
+        surface.fill(colour, rect)
+        return
+    surface.fill(colour, (start, rect.y, end - start, rect.h))
+    if start > left:
+        surface.fill(colour, (left, rect.y, start - left, rect.h))
+    if right > end:
+        surface.fill(colour, (end, rect.y, right - end, rect.h))

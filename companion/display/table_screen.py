@@ -47,7 +47,7 @@ from .panel_bounds import LEAD, panel_sizes
 from .panel_bounds import SCALES as PANEL_SCALES
 from .panel_plan import PanelPlanner
 from .panels import draw_panels
-from .regions import Frame, Region, SeatMeta, outside
+from .regions import Frame, Region, SeatMeta, clear, outside
 from .seat_plan import SCALES as SEAT_SCALES
 from .seat_plan import SeatPlan, seat_fonts
 from .seats import draw_seat, seat_rects
@@ -225,7 +225,7 @@ class TableScreen:
                     # Not where a region drawn now goes: that is cleared just below (a
                     # panel area that shrinks by a log line clears only that line).
                     for piece in outside(rect, [r.rect for r in todo]):
-                        surface.fill(bg, piece)
+                        clear(surface, bg, piece)
                     dirty.append(rect)
             assert self.layout is not None
             old = self.layout
@@ -255,7 +255,7 @@ class TableScreen:
             layout.timer = None
         for region in todo:
             if not full:
-                surface.fill(bg, region.rect)
+                clear(surface, bg, region.rect)
                 dirty.append(region.rect)
             with c.clipped(region.rect):
                 region.draw(layout)

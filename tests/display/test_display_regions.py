@@ -104,3 +104,24 @@ def test_the_places_regions_left_are_cleared_exactly_outside_the_regions_drawn_n
         union = set().union(*got)
         assert union == pixels(old) - pixels(a) - pixels(b)
         assert sum(len(g) for g in got) == len(union)  # no pixel filled twice
+
+
+def test_clearing_a_rect_in_pieces_paints_exactly_what_one_fill_paints() -> None:
+    """`clear` (three fills, for SDL's fast path on x86) leaves the very pixels one
+    `fill` leaves, for rects anywhere: aligned or not, narrow, partly off the surface."""
+    import random
+
+    from companion.display.regions import clear
+
+    rng = random.Random(7)
+    rects = [pygame.Rect(rng.randrange(-40, 1300), rng.randrange(-40, 700),
+                         rng.randrange(0, 700), rng.randrange(0, 300)) for _ in range(300)]
+    rects += [pygame.Rect(652, 196, 614, 458), pygame.Rect(16, 0, 16, 5),
+              pygame.Rect(15, 3, 18, 5), pygame.Rect(0, 0, 1280, 720)]
+    one, pieces = pygame.Surface((1280, 720)), pygame.Surface((1280, 720))
+    for i, rect in enumerate(rects):
+        colour = (i % 251, (7 * i) % 253, (13 * i) % 255)
+        one.fill(colour, rect)
+        clear(pieces, colour, rect)
+        if i % 50 == 0 or i == len(rects) - 2:
+            assert pygame.image.tobytes(one, "RGB") == pygame.image.tobytes(pieces, "RGB"), rect

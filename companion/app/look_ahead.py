@@ -45,13 +45,15 @@ def likely_next(controller: Controller) -> Likely | None:
     if len(asked) != 1:
         return None
     seat = asked[0]
+    game = controller.game
     try:
         state, _ = controller.history.check(Enter(seat, controller.sessions[seat].draft))
+        view = with_notes(public_view(game, state), controller.notes)
+        prompts = {s: seat_view(game, state, s) for s in controller.sessions}
     except (IllegalAction, MalformedInput):
-        return None
-    game = controller.game
-    view = with_notes(public_view(game, state), controller.notes)
-    prompts = {s: seat_view(game, state, s) for s in controller.sessions}
+        return None  # OK would be refused: the box will say so, nothing is laid out
+    except Exception:  # a guess must never stop the table: the press itself, if it
+        return None  # comes, meets whatever this met, where the app handles it
     names = [s.name for s in controller.history.setup.seats]
     return Likely(view, waiting_line(prompts, names, controller.translate, view.final))
 

@@ -333,7 +333,8 @@ class App:
         """The loop is about to wait: if no input is queued, the garbage collector's turn
         (while `collecting_when_idle`), not a frame's; then the fonts' glyphs are loaded a
         few at a time until input arrives or none are left (after a start, a resize), so
-        the frame that first shows a size does not wait for them."""
+        the frame that first shows a size does not wait for them; then the frame the one
+        seat the table waits for would bring is laid out (`look_ahead`)."""
         if self.gc is not None and self.queue.empty():
             self.gc.idle()
         if self.renderer is not None:

@@ -135,3 +135,19 @@ def test_nothing_is_laid_out_while_several_seats_are_asked(searches: list[int]) 
     before = searches[0]
     app.rest()
     assert searches[0] == before
+
+
+def test_a_guess_that_fails_stops_nothing(monkeypatch: pytest.MonkeyPatch,
+                                          searches: list[int]) -> None:
+    """A rule that raises on the draft the last seat shows: the table keeps waiting (no
+    traceback while nobody pressed anything), and lays nothing out."""
+    app, _ = three_locked(wait=False)
+
+    def broken(*args: object) -> object:
+        raise KeyError("a rules bug")
+
+    monkeypatch.setattr(app.controller.history, "check", broken)
+    before = searches[0]
+    app.rest()
+    assert searches[0] == before
+    assert likely_next(app.controller) is None

@@ -1,4 +1,5 @@
-"""Real table views from the Camel Up engine, shared by the display tests and the screenshots.
+"""Real table views from the Camel Up engine, and from every game's demo, shared by the
+display tests and the screenshots.
 
 Everything is built through the engine's own history (Setup, Host start, Enter), so the
 display is tested on exactly what a game produces, not on hand-made views.
@@ -8,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.app.demos import Shot, demo_for, play_until
 from companion.engine.actions import Action, Enter, Host
+from companion.engine.game import public_view
 from companion.engine.history import History, Setup
 from companion.engine.registry import get_game
 from companion.engine.seats import DEFAULT_COLOURS, Seat
@@ -16,6 +19,17 @@ from companion.engine.text import Msg, msg
 from companion.engine.views import Cell, Panel, SeatLine, TableView, TimerView
 
 NAMES = ("Anna", "Bruno", "Chiara", "Dev", "Ewa")
+
+
+def demo_views(game_id: str, every: int) -> list[TableView]:
+    """The table of `game_id`'s demo at every `every`-th shot (one phase to the next)."""
+    demo = demo_for(game_id)
+    shots = [step.name for step in demo.steps if isinstance(step, Shot)]
+    views = []
+    for name in shots[::every]:
+        history = play_until(demo, before_shot=name)
+        views.append(public_view(history.game, history.state))
+    return views
 
 # The reveal scenario: The Lucky 0 with two 0s. The first reveal (0, 0, 3, 3) has no value
 # held by one seat alone, so the tied 3s and 0s all drop out (struck through) and everybody

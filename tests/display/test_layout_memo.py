@@ -6,23 +6,16 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from display_scenes import demo_views
 
-from companion.app.demos import Shot, demo_for, play_until
 from companion.display.table_screen import TableScreen
-from companion.engine.game import public_view
 from companion.engine.views import TableView
 from companion.i18n import translator
 
 
 def _views() -> list[TableView]:
     """Mega Civilization's table at every third shot of its demo (one phase to the next)."""
-    demo = demo_for("mega-civilization")
-    shots = [step.name for step in demo.steps if isinstance(step, Shot)]
-    views = []
-    for name in shots[::3]:
-        history = play_until(demo, before_shot=name)
-        views.append(public_view(history.game, history.state))
-    return views
+    return demo_views("mega-civilization", 3)
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 480)], ids=lambda s: f"{s[0]}x{s[1]}")

@@ -11,8 +11,8 @@ from dataclasses import replace
 
 import pygame
 import pytest
+from display_scenes import demo_views
 
-from companion.app.demos import Shot, demo_for, play_until
 from companion.display.canvas import Canvas
 from companion.display.fonts import FontCache
 from companion.display.legibility import TextAudit
@@ -21,7 +21,6 @@ from companion.display.paging import paged_view
 from companion.display.panel_bounds import least_height, least_text_height
 from companion.display.panel_cells import least_rows
 from companion.display.panel_plan import PanelPlan, _plan_panel
-from companion.engine.game import public_view
 from companion.engine.registry import all_games
 from companion.engine.views import Cell, Panel
 from companion.i18n import translator
@@ -33,11 +32,7 @@ def _panels() -> list[Panel]:
     """Every other shot of every game's demo: its panels, and the pages of the long ones."""
     found: dict[Panel, None] = {}
     for game in all_games():
-        demo = demo_for(game.id)
-        shots = [step.name for step in demo.steps if isinstance(step, Shot)]
-        for name in shots[::2]:
-            history = play_until(demo, before_shot=name)
-            view = public_view(history.game, history.state)
+        for view in demo_views(game.id, 2):
             for pages in (1, 2):
                 for page in range(pages):
                     for panel in paged_view(view, pages, page)[0].panels:

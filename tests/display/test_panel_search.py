@@ -7,15 +7,14 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from display_scenes import demo_views
 
-from companion.app.demos import Shot, demo_for, play_until
 from companion.display.canvas import Canvas
 from companion.display.fonts import FontCache
 from companion.display.legibility import TextAudit
 from companion.display.memo import Memo
 from companion.display.paging import paged_view
 from companion.display.panel_plan import PanelPlan, _Search
-from companion.engine.game import public_view
 from companion.engine.registry import all_games
 from companion.engine.views import Panel
 from companion.i18n import translator
@@ -25,11 +24,7 @@ def _panel_sets() -> list[tuple[tuple[Panel, ...], bool]]:
     """Every third shot of every game's demo: its panels, whole and on two pages."""
     found: dict[tuple[tuple[Panel, ...], bool], None] = {}
     for game in all_games():
-        demo = demo_for(game.id)
-        shots = [step.name for step in demo.steps if isinstance(step, Shot)]
-        for name in shots[::3]:
-            history = play_until(demo, before_shot=name)
-            view = public_view(history.game, history.state)
+        for view in demo_views(game.id, 3):
             for pages, page in ((1, 0), (2, 1)):
                 panels = paged_view(view, pages, page)[0].panels
                 if panels:

@@ -136,8 +136,9 @@ class TableScreen:
                 stop: Callable[[], bool] | None = None) -> bool:
         """Lay out the frame `draw` would draw for these, and draw nothing: its arrangement
         is then remembered, and a later `draw` of the same finds it (see app.look_ahead).
-        Changes nothing shown nor anything `draw` reads. Stops early when `stop()` says so
-        (between two arrangements tried); returns whether it finished."""
+        Changes nothing shown, and nothing `draw` reads but the layout memo. Stops early
+        when `stop()` says so (between two arrangements tried); returns whether it
+        finished."""
         try:
             self._frame(self._canvas(), view, lcds, banner, connected, host, invite, 0, stop)
         except Interrupted:
@@ -195,7 +196,7 @@ class TableScreen:
         body_regions, pages, page_seats, seat_meta = self._body(
             c, view, body, gap, lcds, connected or {}, page, stop)
         return Frame(regions + body_regions, head, body, banner_at, lines_at, pages,
-                      page_seats, seat_meta)
+                     page_seats, seat_meta)
 
     def _paint(self, c: Canvas, view: TableView, frame: Frame,
                invite: JoinInvite | None) -> list[pygame.Rect] | None:

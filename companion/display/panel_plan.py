@@ -201,8 +201,9 @@ class _Search:
         # they overflow, every smaller scale fails the same way, and the count is not tried
         # again. A table whose log leaves the panels too little room (a 4-seat reveal beside
         # last round's) fails here in one sum instead of sixteen.
-        widths = {cols: (area.w - (cols - 1) * gap) // cols for cols in (1, 2)
-                  if cols <= len(indices) and (area.w - (cols - 1) * gap) // cols >= c.sp(260)}
+        # The column counts to try, each with its columns' width (none narrower than 260).
+        widths = {cols: w for cols in (1, 2) if cols <= len(indices)
+                  and (w := (area.w - (cols - 1) * gap) // cols) >= c.sp(260)}
         hopeless: set[int] = set()
         for at, scale in enumerate(SCALES):
             # A panel taller than the area at this scale, however wide, rules it out
@@ -213,6 +214,8 @@ class _Search:
             if any(h > area.h for h in least):
                 continue
             for cols, col_w in widths.items():
+                if cols in hopeless:
+                    continue
                 # Nor can `cols` columns hold panels whose least heights at this width
                 # (now with the fewest lines their title and note can wrap to) and the gaps
                 # between them add up to more than the columns' height: most tries at a
@@ -220,8 +223,6 @@ class _Search:
                 # Each bound is taken panel by panel, oldest first, and the first panel that
                 # rules the layout out spares the rest theirs (a new reveal's texts are not
                 # measured at a scale the last one's panel already fails at).
-                if cols in hopeless:
-                    continue
                 room = _Room(area.h, cols, gap, len(indices))
                 texts = (h + least_text_height(c, self.panels[i], self.keys[i], s, col_w)
                          for h, i, s in zip(least, indices, scales, strict=True))

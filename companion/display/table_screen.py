@@ -77,11 +77,9 @@ class TableScreen:
         # Layout results kept from frame to frame: a seat locking re-measures one card.
         self._memo = Memo()
         self.pages = 1  # how many pages the last frame's table needed (see `paging`)
-        self._page_seats: set[int] = set()
         self._base: object = None  # (size, unit, background) of the last frame
         self._keys: dict[Hashable, object] = {}
         self._rects: dict[Hashable, pygame.Rect] = {}
-        self._seat_meta: SeatMeta = (None, 1, 1.0)
 
     def invalidate(self) -> None:
         """The next `draw` draws the whole frame (the surface was replaced or exposed)."""
@@ -124,8 +122,6 @@ class TableScreen:
         c = self._canvas()
         frame = self._frame(c, view, lcds, banner, connected, host, invite, page)
         self.pages = frame.pages
-        self._page_seats = frame.page_seats
-        self._seat_meta = frame.seat_meta
         return self._paint(c, view, frame, invite)
 
     def prepare(self, view: TableView, lcds: Mapping[int, tuple[str, str]] | None = None,
@@ -241,14 +237,14 @@ class TableScreen:
             layout.waiting_lines = []
         if layout.host is None:
             layout.host_lines = []
-        layout.seats, layout.seat_columns, layout.seat_scale = self._seat_meta
+        layout.seats, layout.seat_columns, layout.seat_scale = frame.seat_meta
         if not any(r.name == "log" for r in regions):
             layout.log = None
         if invite is None:
             layout.invite = None
         if not any(r.name == "panels" for r in regions):
             layout.panels, layout.panel_boxes, layout.cells = None, [], {}
-        shown = self._page_seats  # a paged table shows only this page's seats
+        shown = frame.page_seats  # a paged table shows only this page's seats
         for table in (layout.seat_cards, layout.seat_money, layout.lcds):
             for seat in set(table) - shown:
                 del table[seat]

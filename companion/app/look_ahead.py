@@ -1,14 +1,15 @@
-"""The frame the table most likely shows next, so it can be laid out while the table waits.
+"""The frames the table may show next, so they can be laid out while the table waits.
 
-When a round waits for one seat only, that seat's OK is the press everyone watches for:
-the reveal, the end of a phase, where the frame changes most (a Camel Up reveal beside
-last round's, Mega Civilization's trade-card draw: a new 19-row panel measured and the
-seats put on pages). What it will show is known before the press: OK enters the draft the
-seat's box shows, and the engine is pure. So the loop works out that state's view here
-and has the table screen lay it out (`Renderer.look_ahead`), drawing nothing; the press
-then finds its layout remembered.
+What each seat's OK brings is known before the press: OK enters the draft the seat's box
+shows, and the engine is pure. So while the table waits, the loop works out, for each seat
+it waits for, the view that seat's OK makes (`likely_after`), with its waiting line, and
+has the table screen lay it out (`Renderer.look_ahead`), drawing nothing; whichever seat
+presses then finds its frame's layout remembered. It matters most for the press everyone
+watches, the one that ends a round (a Camel Up reveal beside last round's, Mega
+Civilization's trade-card draw: a new 19-row panel measured and the seats put on pages),
+and at a big table, where each entry's frame is searched among paged layouts.
 
-The view made here can hold what is still secret: the sealed bids that press would
+The view made here can hold what is still secret: the sealed bids the last seat's OK would
 reveal. It goes only into the table screen's layout memo (measures and plans, nothing
 drawn, logged or sent), and a frame shows it only once its state is the table's, when
 it is public.
@@ -30,21 +31,23 @@ from .waiting import waiting_line
 
 @dataclass(frozen=True)
 class Likely:
-    """The table's next view if the seat it waits for confirms, and its waiting line."""
+    """The table's view after one seat's OK, and its waiting line."""
 
     view: TableView
     waiting: Msg | None
 
 
-def likely_next(controller: Controller) -> Likely | None:
-    """The view after the one seat the table waits for presses OK on the draft its box
-    shows; None when the table waits for no seat or several, or OK would be refused."""
-    asked = [seat for seat, session in controller.sessions.items()
-             if session.prompt is not None and session.prompt.must_act
-             and session.prompt.accepts_input]
-    if len(asked) != 1:
-        return None
-    seat = asked[0]
+def asked(controller: Controller) -> list[int]:
+    """The seats the table waits for whose box takes input now, in seat order (the order
+    their next frames are laid out in: at a table nobody knows who presses next)."""
+    return [seat for seat, session in controller.sessions.items()
+            if session.prompt is not None and session.prompt.must_act
+            and session.prompt.accepts_input]
+
+
+def likely_after(controller: Controller, seat: int) -> Likely | None:
+    """The view after `seat` presses OK on the draft its box shows; None when OK would be
+    refused."""
     game = controller.game
     try:
         state, _ = controller.history.check(Enter(seat, controller.sessions[seat].draft))
@@ -56,9 +59,3 @@ def likely_next(controller: Controller) -> Likely | None:
         return None  # comes, meets whatever this met, where the app handles it
     names = [s.name for s in controller.history.setup.seats]
     return Likely(view, waiting_line(prompts, names, controller.translate, view.final))
-
-
-def drafts(controller: Controller) -> tuple[object, ...]:
-    """What `likely_next` depends on besides the state: the table's notes and the drafts
-    (cheap to compare, so the loop asks `likely_next` once per change, not per wait)."""
-    return (controller.notes, *(s.draft for s in controller.sessions.values()))

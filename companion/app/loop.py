@@ -22,7 +22,7 @@ from ..engine.text import Msg, joined, msg
 from ..engine.views import HostLine, TableView
 from .controller import Controller
 from .gc_pacing import GcPacing
-from .look_ahead import drafts, likely_next
+from .look_ahead import asked, likely_after
 from .shaper import InputShaper
 
 
@@ -140,8 +140,9 @@ class App:
         self._redraw_at: float | None = None
         # Set while `run` (or a bench's loop) owns the garbage collector's schedule.
         self.gc: GcPacing | None = None
-        # The state and drafts whose likely next frame is laid out (see `look_ahead`).
-        self._ahead: tuple[object, tuple[object, ...]] | None = None
+        # The state (with the notes) whose next frames are being laid out, and the seats
+        # and drafts done (see `look_ahead`).
+        self._ahead: tuple[object, object, dict[int, object]] | None = None
         self.refresh()
 
     def sink(self, item: InputItem) -> None:
@@ -333,8 +334,9 @@ class App:
         """The loop is about to wait: if no input is queued, the garbage collector's turn
         (while `collecting_when_idle`), not a frame's; then the fonts' glyphs are loaded a
         few at a time until input arrives or none are left (after a start, a resize), so
-        the frame that first shows a size does not wait for them; then the frame the one
-        seat the table waits for would bring is laid out (`look_ahead`)."""
+        the frame that first shows a size does not wait for them; then the frames the seats
+        the table waits for would bring are laid out (`look_ahead`), and the collector
+        has its turn again for what that left."""
         if self.gc is not None and self.queue.empty():
             self.gc.idle()
         if self.renderer is not None:
@@ -342,24 +344,38 @@ class App:
                 pass
             if self.queue.empty():
                 self.look_ahead()
+        if self.gc is not None and self.queue.empty():
+            self.gc.idle()  # what laying out ahead left, before a press can meet it
 
     def look_ahead(self) -> None:
-        """When the table waits for one seat, lay out the frame its OK would bring (see
-        app.look_ahead), once per state and drafts; stopped by the next input, and taken
-        up again at the next wait if nothing changed."""
+        """Lay out the frame each seat the table waits for would bring with its OK (see
+        app.look_ahead), once per state and draft; stopped by the next input, and taken up
+        again at the next wait."""
         assert self.renderer is not None
-        state, drafts_now = self.controller.state, drafts(self.controller)
-        if self._ahead is not None and self._ahead[0] is state and self._ahead[1] == drafts_now:
-            return
-        likely = likely_next(self.controller)
-        if likely is not None:
-            lcds, banner, seats, host = self._frame_inputs(likely.view.final)
-            if not self.renderer.look_ahead(
-                    likely.view, lcds, banner, seats, replace(host, waiting=likely.waiting),
-                    self.invite() if self.invite is not None else None,
-                    stop=lambda: not self.queue.empty()):
-                return  # stopped by input: again at the next wait, if still the same
-        self._ahead = (state, drafts_now)
+        controller = self.controller
+        state, notes = controller.state, controller.notes
+        if self._ahead is None or self._ahead[0] is not state or self._ahead[1] is not notes:
+            self._ahead = (state, notes, {})
+        done = self._ahead[2]  # seat -> the draft its frame was laid out for
+        inputs: dict[bool, _Inputs] = {}  # the same for every seat, but the final sheet's
+        for seat in asked(controller):
+            draft = controller.sessions[seat].draft
+            if seat in done and done[seat] == draft:
+                continue
+            if not self.queue.empty():
+                return
+            likely = likely_after(controller, seat)
+            if likely is not None:
+                final = likely.view.final
+                if final not in inputs:
+                    inputs[final] = self._frame_inputs(final)
+                lcds, banner, seats, host = inputs[final]
+                if not self.renderer.look_ahead(
+                        likely.view, lcds, banner, seats, replace(host, waiting=likely.waiting),
+                        self.invite() if self.invite is not None else None,
+                        stop=lambda: not self.queue.empty()):
+                    return  # stopped by input: again at the next wait, if still the same
+            done[seat] = draft
 
     @contextlib.contextmanager
     def collecting_when_idle(self) -> Iterator[None]:

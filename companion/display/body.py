@@ -24,6 +24,10 @@ from .panel_plan import PanelPlanner, whole
 from .seat_plan import SeatPlan, plan_seats
 from .theme import MAX_LOG_LINES
 
+# Arrangements remembered: each state's frames laid out ahead (one per seat asked, 17 at an
+# 18-seat table) and the last few states'.
+ARRANGEMENTS = 256
+
 
 @dataclass(frozen=True)
 class BodyPlan:
@@ -65,7 +69,7 @@ def arrange(c: Canvas, planner: PanelPlanner, view: TableView, body: pygame.Rect
            tuple(body), gap, lcds)
     plans = c.memo.get("arrange", key,
                        lambda: _choose(c, planner, view, body, gap, lcds, connected, stop),
-                       limit=64)
+                       limit=ARRANGEMENTS)
     plan = plans[(page(len(plans)) if callable(page) else page) % len(plans)]
     if plan.pages == 1:  # the view itself (the header's fields may be newer than the memo's)
         return plan if plan.view is view else replace(plan, view=view)

@@ -4,9 +4,9 @@ the same from one frame to the next (the same names, the same pills, the same lo
 
 A `Memo` is a set of bounded tables, one per kind of result. Each result depends only on
 its key and on the canvas's unit, language and fonts, so the screen that owns the memo
-clears it when one of those changes (`for_canvas`). Tables are cleared whole when they are
-full: a long game cannot grow memory without end on a Pi, and a full table is rare (a frame
-needs a few hundred entries at most).
+clears it when one of those changes (`for_canvas`). A full table drops its older half: a
+long game cannot grow memory without end on a Pi, and a full table is rare (a frame needs
+a few hundred entries at most).
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ class Memo:
 
     def get(self, table: str, key: Hashable, make: Callable[[], V], limit: int = 1024) -> V:
         """The result remembered for `key` in `table`, else `make()` (then remembered; a table
-        of `limit` results is emptied first)."""
+        of `limit` results first drops the older half)."""
         # Every layout look-up comes here (hundreds a frame): when the result is there,
         # nothing but two dictionary reads.
         found = self._tables.get(table)
@@ -72,7 +72,11 @@ class Memo:
         except KeyError:
             value = make()
             if len(found) >= limit:
-                found.clear()
+                # The older half goes (a dict keeps the order results were made in): what
+                # the table was just asked for, e.g. the frames laid out ahead for the
+                # state the table is in, stays.
+                for old in list(found)[:len(found) // 2]:
+                    del found[old]
             found[key] = value
         return value
 

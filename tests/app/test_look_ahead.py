@@ -1,7 +1,7 @@
-"""While the table waits for one seat, the frame that seat's OK brings is laid out ahead
-(app.look_ahead): the press that reveals or ends a phase then finds its layout ready and
-draws the very frame it would have drawn; laying out draws, renders and logs nothing, stops
-for input, and follows the seat's draft."""
+"""While the table waits, the frame each asked seat's OK brings is laid out ahead
+(app.look_ahead): the press that reveals or ends a phase, or any seat's entry, then finds
+its layout ready and draws the very frame it would have drawn; laying out draws, renders
+and logs nothing, stops for input, and follows the seat's draft."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 import companion.app.loop as loop
 import companion.display.body as body
 from bench.frames import Clock, table
-from companion.app.look_ahead import likely_next
+from companion.app.look_ahead import likely_after
 from companion.app.loop import App
 from companion.boxes.vocabulary import Key, KeyEdge
 from companion.display.renderer import Renderer
@@ -81,7 +81,7 @@ def test_laying_out_ahead_draws_renders_and_logs_nothing(
         searches: list[int], caplog: pytest.LogCaptureFixture,
         monkeypatch: pytest.MonkeyPatch) -> None:
     app, _ = three_locked(wait=False)
-    assert likely_next(app.controller) is not None  # one seat asked: the reveal is next
+    assert likely_after(app.controller, 3) is not None  # the last seat's OK reveals
     assert isinstance(app.renderer, Renderer)
     fonts = app.renderer.screen.fonts
     shown, frames, texts = pixels(app), app.renderer.frames, fonts.cached_texts()
@@ -93,7 +93,7 @@ def test_laying_out_ahead_draws_renders_and_logs_nothing(
     assert fonts.cached_texts() == texts  # no text rendered (the bids are still secret)
     assert caplog.records == []
     asked: list[object] = []
-    monkeypatch.setattr(loop, "likely_next", lambda controller: asked.append(controller))
+    monkeypatch.setattr(loop, "likely_after", lambda *args: asked.append(args))
     app.rest()
     assert asked == []  # worked out once per state and drafts, not at every wait
 
@@ -102,7 +102,7 @@ def test_input_stops_it_and_the_next_wait_takes_it_up(searches: list[int]) -> No
     app, clock = three_locked(wait=False)
     assert isinstance(app.renderer, Renderer)
     before = searches[0]
-    likely = likely_next(app.controller)
+    likely = likely_after(app.controller, 3)
     assert likely is not None
     assert not app.renderer.look_ahead(likely.view, stop=lambda: True)
     assert searches[0] == before + 1  # started, stopped before its first try...
@@ -127,14 +127,44 @@ def test_a_changed_draft_is_laid_out_again(searches: list[int]) -> None:
     assert searches[0] == before
 
 
-def test_nothing_is_laid_out_while_several_seats_are_asked(searches: list[int]) -> None:
+def test_every_asked_seat_is_laid_out_and_the_one_that_presses_finds_its_frame(
+        searches: list[int]) -> None:
     clock = Clock()
     app = table(CAMEL, 4, clock)
-    app.rest()
-    assert likely_next(app.controller) is None  # four seats to bid: no likely next frame
+    tap(app, clock, 2, wait=False)  # nothing laid out ahead
+    unhurried = pixels(app)
+
+    clock = Clock()
+    app = table(CAMEL, 4, clock)
     before = searches[0]
     app.rest()
+    assert searches[0] == before + 4  # four seats to bid: each one's lock laid out
+    before = searches[0]
+    tap(app, clock, 2, wait=False)  # nobody knows who presses first: here the third seat
     assert searches[0] == before
+    assert pixels(app) == unhurried
+    app.rest()
+    assert searches[0] == before + 3  # the three seats still asked, in the new state
+
+
+def test_input_stops_it_between_seats_and_the_next_wait_goes_on(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = Clock()
+    app = table(CAMEL, 4, clock)
+    worked_out: list[int] = []
+
+    def counted(controller: object, seat: int) -> object:
+        worked_out.append(seat)
+        if len(worked_out) == 2:  # a key goes down while the second seat is laid out
+            app.sink(KeyEdge(0, Key.OK, True, clock.now))
+        return likely_after(controller, seat)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(loop, "likely_after", counted)
+    app.rest()
+    assert worked_out == [0, 1]  # stopped, and no seat started after the input
+    app.run_once(0)
+    app.rest()
+    assert worked_out == [0, 1, 1, 2, 3]  # the first seat's frame is not laid out again
 
 
 def test_a_guess_that_fails_stops_nothing(monkeypatch: pytest.MonkeyPatch,
@@ -150,4 +180,4 @@ def test_a_guess_that_fails_stops_nothing(monkeypatch: pytest.MonkeyPatch,
     before = searches[0]
     app.rest()
     assert searches[0] == before
-    assert likely_next(app.controller) is None
+    assert likely_after(app.controller, 3) is None

@@ -20,6 +20,7 @@ from ..engine.text import Msg
 from .fonts import Face, FontCache
 from .legibility import Problem, TextAudit, min_text_px
 from .memo import Memo
+from .sprites import Sprites
 from .theme import ELLIPSIS
 
 Translate = Callable[[str], str]
@@ -37,6 +38,8 @@ class Canvas:
     audit: TextAudit = field(default_factory=TextAudit)
     # Layout results kept across frames by the screen that owns the canvas (see `memo`).
     memo: Memo = field(default_factory=Memo)
+    # Parts drawn before, kept as pixels by the screen that owns the canvas (see `sprites`).
+    sprites: Sprites = field(default_factory=Sprites)
 
     @property
     def min_text(self) -> int:

@@ -4,13 +4,16 @@ styled cells (a winning row tinted, a struck cell crossed out), the head rule, a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
+from dataclasses import replace
+from typing import cast
 
 import pygame
 
 from ..engine.views import Cell, Panel
 from .canvas import Canvas
 from .layout import Layout
+from .legibility import TextAudit
 from .panel_bounds import is_head, panel_sizes, row_height
 from .panel_plan import PanelPlan, PanelPlanner
 from .theme import ACCENT, DIM, GOLD, GOLD_DEEP, MUTED, PANEL_BG, STRIKE, WIN_ROW, cell_look
@@ -33,13 +36,38 @@ def draw_panels(c: Canvas, planner: PanelPlanner, panels: Sequence[Panel], area:
             y = area.y
             for plan in column:
                 box = pygame.Rect(x, y, col_w, min(plan.height, area.bottom - y))
-                _draw_panel(c, plan, box, final, layout)
+                _panel(c, plan, box, final, layout)
                 layout.panel_boxes.append(box)
                 y += plan.height + gap
 
 
+def _panel(c: Canvas, plan: PanelPlan, box: pygame.Rect, final: bool,
+           layout: Layout) -> None:
+    """One panel, copied when it was drawn before as it is (a reveal moved beside the
+    next one, a page turned back: `sprites`), else drawn. Its pixels depend on its plan
+    (texts, columns, lines, all from the panel, its width and scale), its height and the
+    final sheet's look, not on where it is or which panel of the view it is."""
+    if box.h < plan.height:  # cut off by the foot of the area: drawn, never kept
+        cells: dict[Hashable, pygame.Rect] = {}
+        _draw_panel(c, plan, box, final, cells)
+    else:
+        key = ("panel", c.memo.frozen(plan.panel), plan.width, plan.scale, plan.height,
+               plan.title_lines, plan.note_lines, plan.cramped, box.size, final)
+
+        def draw(audit: TextAudit) -> dict[Hashable, pygame.Rect]:
+            drawn: dict[Hashable, pygame.Rect] = {}
+            _draw_panel(replace(c, audit=audit), plan, box, final, drawn)
+            return drawn
+
+        cells = c.sprites.drawn(key, c.surface, box, c.audit, draw)
+    for cell, rect in cells.items():
+        r, col = cast(tuple[int, int], cell)
+        layout.cells[(plan.index, r, col)] = rect
+
+
 def _draw_panel(c: Canvas, plan: PanelPlan, box: pygame.Rect, final: bool,
-                layout: Layout) -> None:
+                cells: dict[Hashable, pygame.Rect]) -> None:
+    """Draw the panel in `box`; each cell's rect goes in `cells` by (row, column)."""
     surface = c.surface
     scale = plan.scale
     title_size, cell_size, note_size = panel_sizes(c, scale)
@@ -75,7 +103,7 @@ def _draw_panel(c: Canvas, plan: PanelPlan, box: pygame.Rect, final: bool,
                 part = _draw_cell(c, cell, text, x, y + air + k * line_h, width,
                                   plan.right_aligned[col], cell_size)
                 rect = part if k == 0 else rect.union(part)
-            layout.cells[(plan.index, r, col)] = rect
+            cells[(r, col)] = rect
             x += width + col_gap
         y += row_h
         if is_head(row):

@@ -9,17 +9,21 @@ from dataclasses import dataclass
 
 import pygame
 
+from .canvas import Canvas
 from .layout import Layout
 
 
 @dataclass(frozen=True)
 class Region:
-    """One part of the frame: where it goes, what it shows (`key`), and how to draw it."""
+    """One part of the frame: where it goes, what it shows (`key`), and how to draw it on
+    a canvas (the screen's, or a scratch one: `TableScreen.prepare`). `sprite`: the key its
+    pixels are kept under (`sprites`), for a part drawn as one."""
 
     name: Hashable
     rect: pygame.Rect
     key: object
-    draw: Callable[[Layout], None]
+    draw: Callable[[Canvas, Layout], None]
+    sprite: Hashable = None
 
 
 SeatMeta = tuple[pygame.Rect | None, int, float]  # the seat grid's rect, columns, scale

@@ -1,19 +1,23 @@
 """The seat list: a grid of seat cards that adapts to the count (one column of big cards up to
 about six seats, more columns at a smaller scale for Mega Civilization's 18), each with the
 seat's colour, name, status pill, badges, money where the game shows it, and the demo's LCD
-mock-up. The grid is planned in `seat_plan`.
+mock-up. The grid is planned in `seat_plan`; each card is a region of the table screen,
+kept as a sprite once drawn (`sprites`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping
+from dataclasses import replace
 
 import pygame
 
 from ..engine.text import Msg
-from ..engine.views import SeatLine
+from ..engine.views import SeatLine, TableView
 from .canvas import Canvas
 from .layout import Layout
+from .legibility import TextAudit
+from .regions import Region
 from .seat_plan import SeatPlan, fault_pill, flow, labels, lcd_size, seat_fonts
 from .theme import (
     CARD_BG,
@@ -48,17 +52,42 @@ def seat_rects(c: Canvas, n: int, plan: SeatPlan, area: pygame.Rect) -> list[pyg
     return rects
 
 
-def draw_seats(c: Canvas, seats: Sequence[SeatLine], plan: SeatPlan, area: pygame.Rect,
-               lcds: Mapping[int, tuple[str, str]] | None, connected: Mapping[int, bool | Msg],
-               layout: Layout) -> None:
-    """The cards as `plan` lays them out, clipped to `area`; a seat whose box is offline or
-    has a fault is marked."""
-    layout.seat_columns, layout.seat_scale = plan.cols, plan.scale
-    with c.clipped(area):
-        for seat, rect in zip(seats, seat_rects(c, len(seats), plan, area), strict=True):
-            lines = lcds.get(seat.seat) if lcds is not None else None
-            draw_seat(c, seat, rect, plan.scale, lines, plan.lcd and lcds is not None,
-                      connected.get(seat.seat, True), layout, plan.inline)
+def seat_regions(c: Canvas, view: TableView, plan: SeatPlan, left: pygame.Rect,
+                 lcds: Mapping[int, tuple[str, str]] | None,
+                 connected: Mapping[int, bool | Msg]) -> list[Region]:
+    """Each seat's card as a region of the table screen, drawn as one sprite: a card's
+    pixels depend on what it shows, its size and scale, and the background under its
+    corners, not on where it is (a page turned back, a card whose status returns)."""
+    regions = []
+    lcd_slot = plan.lcd and lcds is not None
+    for seat, rect in zip(view.seats, seat_rects(c, len(view.seats), plan, left),
+                          strict=True):
+        rect = rect.clip(left)  # the grid never draws outside its column
+        lines = lcds.get(seat.seat) if lcds is not None else None
+        online = connected.get(seat.seat, True)
+        sprite = ("seat", c.memo.frozen(seat), lines, online, rect.size, plan.scale,
+                  lcd_slot, plan.inline, view.final)
+
+        def card(c: Canvas, layout: Layout, seat: SeatLine = seat, rect: pygame.Rect = rect,
+                 lines: tuple[str, str] | None = lines, online: bool | Msg = online,
+                 sprite: Hashable = sprite) -> None:
+            def draw(audit: TextAudit) -> dict[Hashable, pygame.Rect]:
+                drawn = Layout(layout.size, layout.unit, layout.header, layout.body)
+                draw_seat(replace(c, audit=audit), seat, rect, plan.scale, lines, lcd_slot,
+                          online, drawn, plan.inline)
+                return {name: table[seat.seat] for name, table in
+                        (("money", drawn.seat_money), ("lcd", drawn.lcds))
+                        if seat.seat in table}
+
+            placed = c.sprites.drawn(sprite, c.surface, rect, c.audit, draw)
+            layout.seat_cards[seat.seat] = rect
+            for name, table in (("money", layout.seat_money), ("lcd", layout.lcds)):
+                table.pop(seat.seat, None)
+                if name in placed:
+                    table[seat.seat] = placed[name]
+
+        regions.append(Region(("seat", seat.seat), rect, (seat, lines, online), card, sprite))
+    return regions
 
 
 def draw_seat(c: Canvas, seat: SeatLine, rect: pygame.Rect, scale: float,

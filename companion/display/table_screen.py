@@ -19,7 +19,8 @@ the demo's LCD mock-ups, then the log, then goes to pages (`body`, `paging`).
 This module composes the frame; `regions` holds its parts, `body` arranges the seats, panels
 and log, `log` draws the log, `header` draws the header, timer and banner, `seat_plan` and
 `seats` plan and draw the seat list, `panel_plan` and `panels` plan and draw the panels,
-`memo` keeps their plans from frame to frame, `canvas` holds the unit and the text helpers,
+`memo` keeps their plans from frame to frame, `sprites` the cards and panels drawn
+before as pixels, `canvas` holds the unit and the text helpers,
 `theme` the colours and words, `layout` the record of where things went.
 """
 
@@ -32,7 +33,7 @@ import pygame
 
 from ..boxes.vocabulary import JoinInvite
 from ..engine.text import Msg
-from ..engine.views import SeatLine, TableView
+from ..engine.views import TableView
 from .body import Interrupted, arrange, seat_note_size
 from .canvas import Canvas, Translate
 from .fonts import Face, FontCache
@@ -49,8 +50,9 @@ from .panel_plan import PanelPlanner
 from .panels import draw_panels
 from .regions import Frame, Region, SeatMeta, clear, outside
 from .seat_plan import SCALES as SEAT_SCALES
-from .seat_plan import SeatPlan, seat_fonts
-from .seats import draw_seat, seat_rects
+from .seat_plan import seat_fonts
+from .seats import seat_regions
+from .sprites import Recorder, Sprites
 from .theme import BG, BG_FINAL, MUTED
 
 __all__ = ["HostLine", "Layout", "TableScreen", "Translate", "format_clock"]
@@ -76,14 +78,23 @@ class TableScreen:
         self._panels = PanelPlanner()
         # Layout results kept from frame to frame: a seat locking re-measures one card.
         self._memo = Memo()
+        # Cards and panels drawn before, as pixels: a page turned back is copied.
+        self.sprites = Sprites()
+        self._scratch_surface: pygame.Surface | None = None
         self.pages = 1  # how many pages the last frame's table needed (see `paging`)
         self._base: object = None  # (size, unit, background) of the last frame
         self._keys: dict[Hashable, object] = {}
         self._rects: dict[Hashable, pygame.Rect] = {}
 
+    def keep_step(self) -> bool:
+        """Copy one part the last frame drew into a sprite (see `sprites`); the loop calls
+        it while it waits. Returns whether more are left."""
+        return self.sprites.keep_step()
+
     def invalidate(self) -> None:
         """The next `draw` draws the whole frame (the surface was replaced or exposed)."""
         self._base = None
+        self.sprites = Sprites()  # a new surface may hold its pixels in another format
 
     def _canvas(self) -> Canvas:
         w, h = self.surface.get_size()
@@ -91,7 +102,8 @@ class TableScreen:
         # overflowing a narrow (e.g. 4:3 or portrait) screen.
         u = max(0.3, min(h / 720, w / 1100))
         return Canvas(self.surface, self.translate, self.fonts, u, self.audit,
-                      self._memo.for_canvas(u, self.translate, self.fonts))
+                      self._memo.for_canvas(u, self.translate, self.fonts),
+                      self.sprites.for_canvas((w, h), u, self.translate, self.fonts))
 
     def expected_fonts(self) -> set[tuple[Face, int]]:
         """The fonts the seat cards and the panels may use on this surface, at every scale
@@ -135,11 +147,44 @@ class TableScreen:
         Changes nothing shown, and nothing `draw` reads but the layout memo. Stops early
         when `stop()` says so (between two arrangements tried); returns whether it
         finished."""
+        c = self._canvas()
         try:
-            self._frame(self._canvas(), view, lcds, banner, connected, host, invite, 0, stop)
+            frame = self._frame(c, view, lcds, banner, connected, host, invite, 0, stop)
+            self._draw_ahead(c, frame, view.final, stop)
+            for page in range(1, frame.pages):
+                frame = self._frame(c, view, lcds, banner, connected, host, invite, page, stop)
+                self._draw_ahead(c, frame, view.final, stop)
         except Interrupted:
             return False
         return True
+
+    def _draw_ahead(self, c: Canvas, frame: Frame, final: bool,
+                    stop: Callable[[], bool] | None) -> None:
+        """Draw, on a scratch surface, the cards of `frame` the screen shows now but that
+        frame shows at another size (a table that becomes paged): their sprites are then
+        ready for it. Only what is shown now, which is public: a card that would change
+        (a seat's money after the reveal) is drawn by the frame that shows it."""
+        bg = BG_FINAL if final else BG
+        for region in frame.regions:
+            if (region.sprite is None or c.sprites.has(region.sprite)
+                    or self._keys.get(region.name) != region.key
+                    or self._rects.get(region.name) == region.rect):
+                continue
+            if stop is not None and stop():
+                raise Interrupted
+            scratch = self._scratch()
+            clear(scratch, bg, region.rect)
+            ahead = replace(c, surface=scratch, audit=Recorder(None))
+            with ahead.clipped(region.rect):
+                region.draw(ahead, Layout(scratch.get_size(), c.u, frame.head, frame.body))
+            c.sprites.keep_step()  # the newest part drawn: this one, before it is drawn over
+
+    def _scratch(self) -> pygame.Surface:
+        """A surface like the screen's, to draw on ahead of time."""
+        size = self.surface.get_size()
+        if self._scratch_surface is None or self._scratch_surface.get_size() != size:
+            self._scratch_surface = pygame.Surface(size, 0, self.surface)
+        return self._scratch_surface
 
     def _frame(self, c: Canvas, view: TableView, lcds: Mapping[int, tuple[str, str]] | None,
                banner: Msg | str | None, connected: Mapping[int, bool | Msg] | None,
@@ -152,7 +197,7 @@ class TableScreen:
         gap = c.sp(12)
 
         head = header_rect(c, view, pygame.Rect(margin, margin, w - 2 * margin, 0))
-        def header(layout: Layout) -> None:
+        def header(c: Canvas, layout: Layout) -> None:
             layout.header, layout.timer = draw_header(c, view, head)
 
         regions = [Region("header", head, (view.game, view.headline, view.detail, view.timer,
@@ -172,7 +217,7 @@ class TableScreen:
             banner_at = banner_rect(c, text, pygame.Rect(margin, y, w - 2 * margin, 0))
             strip = pygame.Rect(margin, y, w - 2 * margin, 0)
 
-            def draw_strip(layout: Layout) -> None:
+            def draw_strip(c: Canvas, layout: Layout) -> None:
                 layout.banner = draw_banner(c, text, strip)
 
             regions.append(Region("banner", banner_at, text, draw_strip))
@@ -184,7 +229,7 @@ class TableScreen:
             card = invite_rect(c, invite, pygame.Rect(body.right - card_w, body.y, card_w,
                                                       body.h))
 
-            def draw_card(layout: Layout) -> None:
+            def draw_card(c: Canvas, layout: Layout) -> None:
                 layout.invite = draw_invite(c, invite, card)
 
             regions.append(Region("invite", card, invite, draw_card))
@@ -199,6 +244,7 @@ class TableScreen:
         """Draw the regions of `frame` that changed since the last frame (all of them
         when the surface, its scale or the background changed)."""
         surface = self.surface
+        c.sprites.drop_waiting()
         w, h = surface.get_size()
         u = c.u
         bg = BG_FINAL if view.final else BG
@@ -255,7 +301,7 @@ class TableScreen:
                 clear(surface, bg, region.rect)
                 dirty.append(region.rect)
             with c.clipped(region.rect):
-                region.draw(layout)
+                region.draw(c, layout)
         self._keys = {r.name: r.key for r in regions}
         self._rects = {r.name: r.rect for r in regions}
         self._base = base
@@ -272,7 +318,7 @@ class TableScreen:
         if host.waiting is not None:
             wait_at, wait_lines = waiting_rect(c, c.text_of(host.waiting), area)
 
-            def waiting(layout: Layout) -> None:
+            def waiting(c: Canvas, layout: Layout) -> None:
                 draw_waiting(c, wait_lines, wait_at)
                 layout.waiting_lines = wait_lines
 
@@ -281,7 +327,7 @@ class TableScreen:
                                max(0, area.bottom - wait_at.bottom - gap))
         host_at, host_lines = host_rect(c, c.text_of(host.hint), host, area)
 
-        def host_line(layout: Layout) -> None:
+        def host_line(c: Canvas, layout: Layout) -> None:
             draw_host_line(c, host_lines, host, host_at)
             layout.host_lines = host_lines
 
@@ -301,7 +347,7 @@ class TableScreen:
         view = arranged.view  # the page's seats and rows when the table is paged
         page_seats = {seat.seat for seat in view.seats}
         left, plan, seats_h = arranged.left, arranged.seats, arranged.seats_h
-        regions = self._seat_regions(c, view, plan, left, seats_h, lcds, connected)
+        regions = seat_regions(c, view, plan, left, lcds, connected)
         seat_meta = (pygame.Rect(left.x, left.y, left.w, seats_h), plan.cols, plan.scale)
         note = arranged.seat_note
         if note is not None:  # "Seats 1-9 of 18" under a paged grid
@@ -309,14 +355,15 @@ class TableScreen:
             at = pygame.Rect(left.x, left.y + seats_h - c.lh("bold", size), left.w,
                              c.lh("bold", size))
 
-            def seat_note(layout: Layout, at: pygame.Rect = at, note: str = note) -> None:
+            def seat_note(c: Canvas, layout: Layout, at: pygame.Rect = at,
+                          note: str = note) -> None:
                 c.blit_text(note, "bold", size, MUTED, at.x + c.sp(4), at.y)
 
             regions.append(Region("seat_note", at, note, seat_note))
         if arranged.log_rect is not None:
             wrapped = tuple(tuple(entry) for entry in arranged.log)
 
-            def log(layout: Layout, rect: pygame.Rect = arranged.log_rect) -> None:
+            def log(c: Canvas, layout: Layout, rect: pygame.Rect = arranged.log_rect) -> None:
                 layout.log = draw_log(c, [list(e) for e in wrapped], rect)
 
             regions.append(Region("log", arranged.log_rect, wrapped, log))
@@ -325,7 +372,7 @@ class TableScreen:
             final = view.final
             shown = view.panels
 
-            def panels(layout: Layout, area: pygame.Rect = panels_area) -> None:
+            def panels(c: Canvas, layout: Layout, area: pygame.Rect = panels_area) -> None:
                 layout.panels = area
                 layout.panel_boxes = []
                 layout.cells = {}
@@ -333,22 +380,3 @@ class TableScreen:
 
             regions.append(Region("panels", panels_area, (shown, final), panels))
         return regions, arranged.pages, page_seats, seat_meta
-
-    def _seat_regions(self, c: Canvas, view: TableView, plan: SeatPlan, left: pygame.Rect,
-                      seats_h: int, lcds: Mapping[int, tuple[str, str]] | None,
-                      connected: Mapping[int, bool | Msg]) -> list[Region]:
-        regions = []
-        for seat, rect in zip(view.seats, seat_rects(c, len(view.seats), plan, left),
-                              strict=True):
-            rect = rect.clip(left)  # the grid never draws outside its column
-            lines = lcds.get(seat.seat) if lcds is not None else None
-            online = connected.get(seat.seat, True)
-
-            def card(layout: Layout, seat: SeatLine = seat, rect: pygame.Rect = rect,
-                     lines: tuple[str, str] | None = lines, online: bool | Msg = online) -> None:
-                layout.seat_money.pop(seat.seat, None)
-                draw_seat(c, seat, rect, plan.scale, lines, plan.lcd and lcds is not None,
-                          online, layout, plan.inline)
-
-            regions.append(Region(("seat", seat.seat), rect, (seat, lines, online), card))
-        return regions

@@ -16,6 +16,7 @@ frame of every game through it and fails on any problem.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -23,6 +24,7 @@ MIN_TEXT_PX = 22  # at 1280x720 (unit 1.0); 15 px at 800x480
 DESIGN_HEIGHT = 720
 
 Problem = Literal["small", "cut", "broken", "clipped", "dropped"]
+AuditCall = tuple[str, tuple[object, ...]]  # a TextAudit method's name and its arguments
 
 
 def min_text_px(unit: float) -> int:
@@ -54,8 +56,18 @@ class TextAudit:
         self.sizes: dict[int, int] = {}  # pixel size -> texts drawn at it
         self.problems: OrderedDict[DrawnText, int] = OrderedDict()
         self._cut: OrderedDict[str, Problem] = OrderedDict()
+        # While set, every call below is also written here, to be told again (`replay`)
+        # when what made them is shown again without being drawn (`sprites`).
+        self.journal: list[AuditCall] | None = None
+
+    def replay(self, calls: Iterable[AuditCall]) -> None:
+        """Be told again what a part told when it was drawn."""
+        for name, args in calls:
+            getattr(self, name)(*args)
 
     def mark_cut(self, line: str, problem: Problem = "cut") -> None:
+        if self.journal is not None:
+            self.journal.append(("mark_cut", (line, problem)))
         self._cut[line] = problem
         self._cut.move_to_end(line)
         if len(self._cut) > 4 * self.keep:
@@ -63,6 +75,8 @@ class TextAudit:
 
     def saw(self, text: str, face: str, size: int, minimum: int, clipped: bool) -> None:
         """One text drawn at `size` (minimum `minimum`); `clipped`: part of it fell outside."""
+        if self.journal is not None:
+            self.journal.append(("saw", (text, face, size, minimum, clipped)))
         self.drawn += 1
         self.sizes[size] = self.sizes.get(size, 0) + 1
         if size < minimum:
@@ -75,6 +89,8 @@ class TextAudit:
 
     def dropped(self, text: str, face: str, size: int) -> None:
         """A text the layout had no room for and left off."""
+        if self.journal is not None:
+            self.journal.append(("dropped", (text, face, size)))
         self._add(DrawnText(text, size, face, "dropped"))
 
     def _add(self, item: DrawnText) -> None:

@@ -5,7 +5,6 @@ styled cells (a winning row tinted, a struck cell crossed out), the head rule, a
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import replace
 from typing import cast
 
 import pygame
@@ -13,7 +12,6 @@ import pygame
 from ..engine.views import Cell, Panel
 from .canvas import Canvas
 from .layout import Layout
-from .legibility import TextAudit
 from .panel_bounds import is_head, panel_sizes, row_height
 from .panel_plan import PanelPlan, PanelPlanner
 from .theme import ACCENT, DIM, GOLD, GOLD_DEEP, MUTED, PANEL_BG, STRIKE, WIN_ROW, cell_look
@@ -54,14 +52,13 @@ def _panel(c: Canvas, plan: PanelPlan, box: pygame.Rect, final: bool,
         key = ("panel", c.memo.frozen(plan.panel), plan.width, plan.scale, plan.height,
                plan.title_lines, plan.note_lines, plan.cramped, box.size, final)
 
-        def draw(audit: TextAudit) -> dict[Hashable, pygame.Rect]:
+        def draw() -> dict[Hashable, pygame.Rect]:
             drawn: dict[Hashable, pygame.Rect] = {}
-            _draw_panel(replace(c, audit=audit), plan, box, final, drawn)
+            _draw_panel(c, plan, box, final, drawn)
             return drawn
 
         cells = c.sprites.drawn(key, c.surface, box, c.audit, draw)
-    for cell, rect in cells.items():
-        r, col = cast(tuple[int, int], cell)
+    for (r, col), rect in cast(dict[tuple[int, int], pygame.Rect], cells).items():
         layout.cells[(plan.index, r, col)] = rect
 
 

@@ -8,7 +8,6 @@ kept as a sprite once drawn (`sprites`).
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
-from dataclasses import replace
 
 import pygame
 
@@ -16,7 +15,6 @@ from ..engine.text import Msg
 from ..engine.views import SeatLine, TableView
 from .canvas import Canvas
 from .layout import Layout
-from .legibility import TextAudit
 from .regions import Region
 from .seat_plan import SeatPlan, fault_pill, flow, labels, lcd_size, seat_fonts
 from .theme import (
@@ -65,24 +63,26 @@ def seat_regions(c: Canvas, view: TableView, plan: SeatPlan, left: pygame.Rect,
         rect = rect.clip(left)  # the grid never draws outside its column
         lines = lcds.get(seat.seat) if lcds is not None else None
         online = connected.get(seat.seat, True)
-        sprite = ("seat", c.memo.frozen(seat), lines, online, rect.size, plan.scale,
-                  lcd_slot, plan.inline, view.final)
+        # (Hashed only when looked up: when the card is drawn, or drawn ahead.)
+        sprite = ("seat", seat, lines, online, rect.size, plan.scale, lcd_slot, plan.inline,
+                  view.final)
 
         def card(c: Canvas, layout: Layout, seat: SeatLine = seat, rect: pygame.Rect = rect,
                  lines: tuple[str, str] | None = lines, online: bool | Msg = online,
                  sprite: Hashable = sprite) -> None:
-            def draw(audit: TextAudit) -> dict[Hashable, pygame.Rect]:
-                drawn = Layout(layout.size, layout.unit, layout.header, layout.body)
-                draw_seat(replace(c, audit=audit), seat, rect, plan.scale, lines, lcd_slot,
-                          online, drawn, plan.inline)
-                return {name: table[seat.seat] for name, table in
-                        (("money", drawn.seat_money), ("lcd", drawn.lcds))
+            tables = (("money", layout.seat_money), ("lcd", layout.lcds))
+            for _, table in tables:
+                table.pop(seat.seat, None)
+
+            def draw() -> dict[Hashable, pygame.Rect]:
+                draw_seat(c, seat, rect, plan.scale, lines, lcd_slot, online, layout,
+                          plan.inline)
+                return {name: table[seat.seat] for name, table in tables
                         if seat.seat in table}
 
             placed = c.sprites.drawn(sprite, c.surface, rect, c.audit, draw)
             layout.seat_cards[seat.seat] = rect
-            for name, table in (("money", layout.seat_money), ("lcd", layout.lcds)):
-                table.pop(seat.seat, None)
+            for name, table in tables:
                 if name in placed:
                     table[seat.seat] = placed[name]
 

@@ -21,34 +21,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from .legibility import Problem, TextAudit
-
-AuditCall = tuple[str, tuple[object, ...]]
-
-
-class Recorder(TextAudit):
-    """An audit that keeps the calls made to it (to tell another audit when the part is
-    shown again) and passes them on to `to`, the screen's audit, if any."""
-
-    def __init__(self, to: TextAudit | None) -> None:
-        super().__init__(keep=0)
-        self.to = to
-        self.calls: list[AuditCall] = []
-
-    def mark_cut(self, line: str, problem: Problem = "cut") -> None:
-        self.calls.append(("mark_cut", (line, problem)))
-        if self.to is not None:
-            self.to.mark_cut(line, problem)
-
-    def saw(self, text: str, face: str, size: int, minimum: int, clipped: bool) -> None:
-        self.calls.append(("saw", (text, face, size, minimum, clipped)))
-        if self.to is not None:
-            self.to.saw(text, face, size, minimum, clipped)
-
-    def dropped(self, text: str, face: str, size: int) -> None:
-        self.calls.append(("dropped", (text, face, size)))
-        if self.to is not None:
-            self.to.dropped(text, face, size)
+from .legibility import AuditCall, TextAudit
 
 
 @dataclass(frozen=True)
@@ -65,8 +38,7 @@ class Sprite:
         """Put the pixels at `at`, tell `audit` what drawing them told; returns the layout
         rects, placed."""
         surface.blit(self.pixels, at.topleft)
-        for name, args in self.calls:
-            getattr(audit, name)(*args)
+        audit.replay(self.calls)
         return {name: rect.move(at.topleft) for name, rect in self.places}
 
 
@@ -82,8 +54,7 @@ class Sprites:
     def __init__(self) -> None:
         self._kept: OrderedDict[Hashable, Sprite] = OrderedDict()
         self._waiting: list[tuple[Hashable, pygame.Surface, pygame.Rect,
-                                  tuple[tuple[Hashable, pygame.Rect], ...],
-                                  tuple[AuditCall, ...]]] = []
+                                  dict[Hashable, pygame.Rect], tuple[AuditCall, ...]]] = []
         self._pixels = 0
         self._owner: tuple[object, ...] | None = None
         self.budget = 0
@@ -103,27 +74,27 @@ class Sprites:
         return self
 
     def drawn(self, key: Hashable, surface: pygame.Surface, rect: pygame.Rect,
-              audit: TextAudit, draw: Callable[[TextAudit], dict[Hashable, pygame.Rect]],
-              now: bool = False) -> dict[Hashable, pygame.Rect]:
-        """The part `key` at `rect` of `surface`: copied when kept, else drawn (`draw`
-        gets the audit to tell and returns the layout rects it drew) and kept, at the
-        next `keep_step` or, if `now`, at once. Returns the layout rects."""
+              audit: TextAudit, draw: Callable[[], dict[Hashable, pygame.Rect]]
+              ) -> dict[Hashable, pygame.Rect]:
+        """The part `key` at `rect` of `surface`: copied when kept, else drawn (`draw`,
+        telling `audit`, returns the layout rects it drew) and kept at the next
+        `keep_step`. Returns the layout rects."""
         sprite = self._kept.get(key)
         if sprite is not None:
             self._kept.move_to_end(key)
             self.hits += 1
             return sprite.show(surface, rect, audit)
-        recorder = Recorder(audit)
-        places = draw(recorder)
+        outer, audit.journal = audit.journal, []
+        try:
+            places = draw()
+        finally:
+            calls, audit.journal = audit.journal, outer
+        if outer is not None:
+            outer.extend(calls)
         # Kept only when whole: inside the clip it was drawn under, and a small share of
         # the budget.
         if surface.get_clip().contains(rect) and rect.w * rect.h <= self.budget // 4:
-            self._waiting.append((key, surface, rect.copy(),
-                                  tuple((name, place.move(-rect.x, -rect.y))
-                                        for name, place in places.items()),
-                                  tuple(recorder.calls)))
-            if now:
-                self.keep_step()
+            self._waiting.append((key, surface, rect.copy(), places, tuple(calls)))
         return places
 
     def has(self, key: Hashable) -> bool:
@@ -139,7 +110,9 @@ class Sprites:
             return False
         key, surface, rect, places, calls = self._waiting.pop()
         if key not in self._kept:
-            self._keep(key, Sprite(surface.subsurface(rect).copy(), places, calls))
+            self._keep(key, Sprite(surface.subsurface(rect).copy(),
+                                   tuple((name, place.move(-rect.x, -rect.y))
+                                         for name, place in places.items()), calls))
         return bool(self._waiting)
 
     def _keep(self, key: Hashable, sprite: Sprite) -> None:

@@ -52,7 +52,7 @@ from .regions import Frame, Region, SeatMeta, clear, outside
 from .seat_plan import SCALES as SEAT_SCALES
 from .seat_plan import seat_fonts
 from .seats import seat_regions
-from .sprites import Recorder, Sprites
+from .sprites import Sprites
 from .theme import BG, BG_FINAL, MUTED
 
 __all__ = ["HostLine", "Layout", "TableScreen", "Translate", "format_clock"]
@@ -166,15 +166,15 @@ class TableScreen:
         (a seat's money after the reveal) is drawn by the frame that shows it."""
         bg = BG_FINAL if final else BG
         for region in frame.regions:
-            if (region.sprite is None or c.sprites.has(region.sprite)
+            if (region.sprite is None or self._rects.get(region.name) == region.rect
                     or self._keys.get(region.name) != region.key
-                    or self._rects.get(region.name) == region.rect):
+                    or c.sprites.has(region.sprite)):
                 continue
             if stop is not None and stop():
                 raise Interrupted
             scratch = self._scratch()
             clear(scratch, bg, region.rect)
-            ahead = replace(c, surface=scratch, audit=Recorder(None))
+            ahead = replace(c, surface=scratch, audit=TextAudit())  # not shown: counted nowhere
             with ahead.clipped(region.rect):
                 region.draw(ahead, Layout(scratch.get_size(), c.u, frame.head, frame.body))
             c.sprites.keep_step()  # the newest part drawn: this one, before it is drawn over

@@ -47,9 +47,9 @@ def test_what_a_copied_part_told_the_audit_is_told_again() -> None:
     sprites = Sprites().for_canvas((200, 100), 1.0, None, None)
     audit = TextAudit()
 
-    def draw(told: TextAudit) -> dict[Hashable, pygame.Rect]:
-        told.mark_cut("Nebuchadn…")
-        told.saw("Nebuchadn…", "bold", 22, 22, False)
+    def draw() -> dict[Hashable, pygame.Rect]:
+        audit.mark_cut("Nebuchadn…")
+        audit.saw("Nebuchadn…", "bold", 22, 22, False)
         surface.fill((200, 0, 0), (10, 10, 50, 20))
         return {"money": pygame.Rect(20, 12, 30, 16)}
 
@@ -68,13 +68,13 @@ def test_sprites_stay_within_their_budget_the_least_recently_shown_going_first()
     sprites = Sprites().for_canvas((100, 100), 1.0, None, None)  # 20,000 pixels
     rect = pygame.Rect(0, 0, 70, 70)  # 4,900: a quarter of the budget at most is kept
     for name in ("a", "b", "c", "d"):
-        sprites.drawn(name, surface, rect, TextAudit(), lambda told: {})
+        sprites.drawn(name, surface, rect, TextAudit(), lambda: {})
         sprites.keep_step()
-    sprites.drawn("a", surface, rect, TextAudit(), lambda told: {})  # shown again
-    sprites.drawn("e", surface, rect, TextAudit(), lambda told: {})
+    sprites.drawn("a", surface, rect, TextAudit(), lambda: {})  # shown again
+    sprites.drawn("e", surface, rect, TextAudit(), lambda: {})
     sprites.keep_step()
     assert [sprites.has(n) for n in "abcde"] == [True, False, True, True, True]
-    sprites.drawn("big", surface, pygame.Rect(0, 0, 100, 100), TextAudit(), lambda told: {})
+    sprites.drawn("big", surface, pygame.Rect(0, 0, 100, 100), TextAudit(), lambda: {})
     assert sprites.keep_step() is False and not sprites.has("big")
 
 
@@ -82,11 +82,11 @@ def test_a_part_not_copied_before_the_next_frame_is_dropped() -> None:
     """Drawn over by then, maybe: only parts copied while the table waits are kept."""
     surface = pygame.Surface((100, 100))
     sprites = Sprites().for_canvas((100, 100), 1.0, None, None)
-    sprites.drawn("card", surface, pygame.Rect(0, 0, 20, 20), TextAudit(), lambda told: {})
+    sprites.drawn("card", surface, pygame.Rect(0, 0, 20, 20), TextAudit(), lambda: {})
     sprites.drop_waiting()
     assert sprites.keep_step() is False and not sprites.has("card")
     surface.set_clip(pygame.Rect(0, 0, 10, 10))  # drawn cut by its clip: never kept
-    sprites.drawn("cut", surface, pygame.Rect(0, 0, 20, 20), TextAudit(), lambda told: {})
+    sprites.drawn("cut", surface, pygame.Rect(0, 0, 20, 20), TextAudit(), lambda: {})
     assert sprites.keep_step() is False and not sprites.has("cut")
 
 
@@ -115,7 +115,7 @@ def test_the_cards_of_a_table_about_to_page_are_drawn_ahead_and_only_those_shown
     seen = set(app.controller.table_view().seats)
     cards = [key for key in screen.sprites._kept if isinstance(key, tuple) and key[0] == "seat"]
     assert len(cards) >= 17
-    assert all(key[1].value in seen for key in cards)  # type: ignore[index]
+    assert all(key[1] in seen for key in cards)  # type: ignore[index]
 
     _, unhurried = _first_entry(rest=False)
     _, ready = _first_entry(rest=True)

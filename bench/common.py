@@ -3,6 +3,7 @@ on SDL's dummy driver, exactly as the demo builds it."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -111,7 +112,9 @@ def wait_for_frame(frame_at: FrameLog, before: int, t0: float,
 def run_loop_until(app: App, done: threading.Event) -> None:
     """The main loop as `companion run` drives it, until the presser thread is done."""
     app.render()
-    with app.collecting_when_idle():
+    with contextlib.ExitStack() as stack:
+        if app.gc is None:  # (unless the caller started the collector's schedule already)
+            stack.enter_context(app.collecting_when_idle())
         while not done.is_set():
             timeout = app.timeout()
             app.run_once(0.1 if timeout is None else min(timeout, 0.1))

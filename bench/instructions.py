@@ -6,7 +6,10 @@ milliseconds. Instruction counts can: each figure runs the scripted presses of
 `bench.frames` in a fresh process under valgrind (cachegrind, no cache simulation,
 PYTHONHASHSEED fixed) twice, with N and with fewer presses, and divides the difference:
 - an 18-seat Mega Civilization entry (cities, each press a new state: the layout search
-  meets every table once, as at a real table);
+  meets every table once, as at a real table): the 9th, after the table waited, and the
+  average of 16 with no wait between them;
+- what the table's wait after the 8th entry costs: every asked seat's next frame laid out
+  (app.look_ahead) and the cards it will show at a new size drawn ahead;
 - the 18-seat press that ends the phase (the trade-card draw: one page becomes two);
 - the first 18-seat entry after a start (a panel appears, the seats page: every card
   changes size), the keyboard bench's slowest press, as it restarts the app each round;
@@ -14,9 +17,11 @@ PYTHONHASHSEED fixed) twice, with N and with fewer presses, and divides the diff
   opened (as the keyboard bench's table does): new panels beside the last round's.
 The table waits (`App.rest`, as `companion run`'s loop does whenever no input is queued)
 once after its first frame and then before every press, as at a real table, where seconds
-pass between presses: the fonts warm and the likely next frame is laid out then
-(app.look_ahead), and the figure is the press alone. The press that ends a round is also
-counted "right after the one before": no wait between them, so nothing laid out ahead.
+pass between presses: the fonts warm, the last frame's parts are kept as sprites and the
+frames the asked seats' OK would bring are laid out then, and the figure is the press
+alone (the run with fewer presses ends with the same wait). Presses are also counted
+"right after the one before": no wait between them, so nothing laid out ahead. The
+collector runs on `companion run`'s schedule (`gc_pacing`).
 Reference figures, no target: a Pi 4 runs roughly a fifth as many instructions a second
 as the development machine's about 3 per nanosecond.
 
@@ -62,6 +67,7 @@ def play(game: str, seats: int, presses: int, waits: bool, then_wait: bool) -> N
     `then_wait` (the run with fewer presses ends so: the difference is then the presses
     alone, not the wait that follows them)."""
     from bench.frames import Clock, table
+    from companion.app.loop import AHEAD_AFTER
     from companion.boxes.vocabulary import Key, KeyEdge
 
     clock = Clock()
@@ -71,11 +77,13 @@ def play(game: str, seats: int, presses: int, waits: bool, then_wait: bool) -> N
         for i in range(presses):
             for down in (True, False):
                 if waits and (i, down) != (0, True):
+                    clock.now += AHEAD_AFTER  # the table waits: it lays out ahead
                     app.rest()
                 app.sink(KeyEdge(i % seats, Key.OK, down, clock.now))
                 clock.now += 0.05
                 app.run_once(0)
         if then_wait and presses:
+            clock.now += AHEAD_AFTER
             app.rest()
 
 

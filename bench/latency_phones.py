@@ -205,13 +205,17 @@ def idle_cpu(seconds: float, connect: bool, serve: bool = True) -> float:
                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
             assert proc.stdout is not None and proc.stdout.readline().strip() == "connected"
         done = threading.Event()
-        end = time.monotonic() + 1.0
-        while time.monotonic() < end:  # the connections' first states are drawn and sent
-            app.run_once(0.05)
-        cpu0 = time.process_time()
-        threading.Timer(seconds, done.set).start()
-        run_loop_until(app, done)
-        used = (time.process_time() - cpu0) / seconds
+        # The collector's schedule starts as `companion run`'s does, with a full collection
+        # (of everything this process made before, the tables measured earlier too), then
+        # the connections' first states are drawn and sent: start-up, not idling.
+        with app.collecting_when_idle():
+            end = time.monotonic() + 1.0
+            while time.monotonic() < end:
+                app.run_once(0.05)
+            cpu0 = time.process_time()
+            threading.Timer(seconds, done.set).start()
+            run_loop_until(app, done)
+            used = (time.process_time() - cpu0) / seconds
         if proc is not None:
             assert proc.stdin is not None
             proc.stdin.close()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import queue
+import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Protocol
@@ -45,6 +46,11 @@ class Renderer(Protocol):
 
     def warm_step(self) -> bool: ...
 
+    def keep_step(self) -> bool: ...
+
+    @property
+    def lays_out(self) -> bool: ...
+
     def look_ahead(
         self,
         view: TableView,
@@ -65,6 +71,13 @@ class WindowInput:
 WINDOW_INPUT = WindowInput()
 
 # What the table screen draws beside the view (`App._frame_inputs`).
+# How soon another thread gets the interpreter while the loop lays out ahead (see
+# `App.look_ahead`), and how long after the table or a box last changed it starts: the
+# boxes' threads first send what changed (a phone's LOCKED, an LCD's I2C writes, a serial
+# line), which they do while the loop sleeps.
+YIELD_SECONDS = 0.0001
+AHEAD_AFTER = 0.05
+
 _Inputs = tuple[Mapping[int, tuple[str, str]] | None, Msg | str | None,
                 dict[int, bool | Msg], HostLine]
 
@@ -138,6 +151,7 @@ class App:
         # neither rebuilds nor compares it (timer seconds come from `_redraw_at`).
         self._view: TableView = controller.table_view()
         self._redraw_at: float | None = None
+        self._changed_at: float | None = None  # (see AHEAD_AFTER)
         # Set while `run` (or a bench's loop) owns the garbage collector's schedule.
         self.gc: GcPacing | None = None
         # The state (with the notes) whose next frames are being laid out, and the seats
@@ -233,6 +247,7 @@ class App:
             # while the loop waits, not while it draws (they share the interpreter, and a
             # full LCD line is hundreds of bus transactions in Python).
             self.push_boxes()
+            self._changed_at = now
         return changed
 
     def refresh(self) -> None:
@@ -314,6 +329,9 @@ class App:
                      if d is not None]
         if self._redraw_at is not None:
             deadlines.append(self._redraw_at)
+        if (self.renderer is not None and self.renderer.lays_out
+                and self._changed_at is not None and not self._quiet(now)):
+            deadlines.append(self._changed_at + AHEAD_AFTER)  # then laid out ahead
         deadlines += [d for d in (w.next_deadline() for w in self.watchers) if d is not None]
         wait = max(0.0, min(deadlines) - now) if deadlines else None
         tick = self.tick if self.window is None else None  # a watcher wakes the loop instead
@@ -334,23 +352,45 @@ class App:
         """The loop is about to wait: if no input is queued, the garbage collector's turn
         (while `collecting_when_idle`), not a frame's; then the fonts' glyphs are loaded a
         few at a time until input arrives or none are left (after a start, a resize), so
-        the frame that first shows a size does not wait for them; then the frames the seats
-        the table waits for would bring are laid out (`look_ahead`), and the collector
-        has its turn again for what that left."""
+        the frame that first shows a size does not wait for them; then, once nothing has
+        changed for AHEAD_AFTER, the parts the last frame drew are kept as sprites and the
+        frames the seats the table waits for would bring are laid out (`look_ahead`), and
+        the collector has its turn again for what that left."""
         if self.gc is not None and self.queue.empty():
             self.gc.idle()
         if self.renderer is not None:
             while self.queue.empty() and self.renderer.warm_step():
                 pass
-            if self.queue.empty():
-                self.look_ahead()
+            if self.queue.empty() and self._quiet(self.clock()):
+                while self.queue.empty() and self.renderer.keep_step():
+                    pass
+                if self.queue.empty():
+                    self.look_ahead()
         if self.gc is not None and self.queue.empty():
             self.gc.idle()  # what laying out ahead left, before a press can meet it
+
+    def _quiet(self, now: float) -> bool:
+        """Nothing changed for AHEAD_AFTER: the boxes have sent what did."""
+        # (The very sum the loop's timeout wakes it at: a wake at it is quiet.)
+        return self._changed_at is None or now >= self._changed_at + AHEAD_AFTER
 
     def look_ahead(self) -> None:
         """Lay out the frame each seat the table waits for would bring with its OK (see
         app.look_ahead), once per state and draft; stopped by the next input, and taken up
         again at the next wait."""
+        assert self.renderer is not None
+        # Laying out is a CPU-bound stretch of tens of milliseconds at a big table, and a
+        # box's thread (a phone's connection, a serial reader, gpiozero's edges) needs the
+        # interpreter to hand it its input: it gets it within half a millisecond, not the
+        # usual five, and the next try sees the input queued and stops.
+        switch = sys.getswitchinterval()
+        sys.setswitchinterval(min(switch, YIELD_SECONDS))
+        try:
+            self._look_ahead()
+        finally:
+            sys.setswitchinterval(switch)
+
+    def _look_ahead(self) -> None:
         assert self.renderer is not None
         controller = self.controller
         state, notes = controller.state, controller.notes

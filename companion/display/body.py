@@ -20,13 +20,13 @@ from .canvas import Canvas
 from .log import box_height, lines_in, newest_that_fit, wrap_entries
 from .log import text_width as log_text_width
 from .paging import MIN_ROWS_TO_SPLIT, paged_view
-from .panel_plan import PanelPlanner, whole
+from .panel_plan import Interrupted, PanelPlanner, whole
 from .seat_plan import SeatPlan, plan_seats
 from .theme import MAX_LOG_LINES
 
-# Arrangements remembered: each state's frames laid out ahead (one per seat asked, 17 at an
-# 18-seat table) and the last few states'.
-ARRANGEMENTS = 256
+# Arrangements remembered (twice this at most, see `Memo.get`): each state's frames laid
+# out ahead (one per seat asked, 17 at an 18-seat table) and the last few states'.
+ARRANGEMENTS = 128
 
 
 @dataclass(frozen=True)
@@ -46,11 +46,6 @@ class BodyPlan:
     seat_note: str | None = None  # "Seats 1-9 of 18" under a paged seat grid
 
 
-class Interrupted(Exception):
-    """`arrange` stopped before it chose (its `stop` said so); nothing was remembered for
-    the arrangement itself, only for the tries it made."""
-
-
 def arrange(c: Canvas, planner: PanelPlanner, view: TableView, body: pygame.Rect, gap: int,
             lcds: bool, connected: Mapping[int, bool | Msg],
             page: int | Callable[[int], int] = 0,
@@ -65,8 +60,10 @@ def arrange(c: Canvas, planner: PanelPlanner, view: TableView, body: pygame.Rect
     ahead of time (app.look_ahead) passes `stop`, asked before each try: when it says so,
     the search raises `Interrupted`."""
     online = tuple(connected.get(seat.seat, True) for seat in view.seats)
-    key = (view.seats, online, view.panels, view.log[-MAX_LOG_LINES:], view.final,
-           tuple(body), gap, lcds)
+    # The seats and panels by their shared keys (`Memo.frozen`): a look-up hashes a whole
+    # view otherwise, twice or more per frame laid out ahead.
+    key = (c.memo.frozen(view.seats), online, c.memo.frozen(view.panels),
+           view.log[-MAX_LOG_LINES:], view.final, tuple(body), gap, lcds)
     plans = c.memo.get("arrange", key,
                        lambda: _choose(c, planner, view, body, gap, lcds, connected, stop),
                        limit=ARRANGEMENTS)
@@ -98,7 +95,7 @@ def _choose(c: Canvas, planner: PanelPlanner, view: TableView, body: pygame.Rect
         if stop is not None and stop():
             raise Interrupted
         plan = _arrange(c, planner, view, None, body, gap, lcd, log, connected, frac,
-                        hidden_ok)
+                        hidden_ok, stop=stop)
         if not plan.seats.fits:
             no_room.append((width, want_lcd))
         return plan
@@ -135,7 +132,7 @@ def _choose(c: Canvas, planner: PanelPlanner, view: TableView, body: pygame.Rect
                         if stop is not None and stop():
                             raise Interrupted
                         plans[k] = _arrange(c, planner, *_paged(c, view, pages, k, min_rows),
-                                            body, gap, False, log, connected, frac)
+                                            body, gap, False, log, connected, frac, stop=stop)
                         if not plans[k].fits:
                             failed[(pages, log, frac, min_rows)] = k
                             break
@@ -159,10 +156,10 @@ def _fractions(view: TableView, lcd: bool) -> tuple[float, ...]:
 def _arrange(c: Canvas, planner: PanelPlanner, view: TableView, seat_note: Msg | None,
              body: pygame.Rect, gap: int, show_lcds: bool, with_log: bool,
              connected: Mapping[int, bool | Msg], frac: float, hidden_ok: bool = False,
-             whole_plan: bool = False) -> BodyPlan:
+             whole_plan: bool = False, stop: Callable[[], bool] | None = None) -> BodyPlan:
     """One arrangement, and whether it fits. Seats that do not fit rule it out before the
     log is wrapped or a panel planned, unless `whole_plan` (the one drawn clipped when
-    nothing fits)."""
+    nothing fits). `stop`: see `PanelPlanner.fits_whole`."""
     n = len(view.seats)
     entries = _entries(c, view.log[-MAX_LOG_LINES:]) if with_log else ()
     left = pygame.Rect(body.x, body.y, _left_width(view, body, frac, with_log), body.h)
@@ -215,7 +212,7 @@ def _arrange(c: Canvas, planner: PanelPlanner, view: TableView, seat_note: Msg |
             columns, _ = planner.plan(c, view.panels, panels_area, gap, view.final)
             fits = whole(columns, 0, panels_area, gap)
         else:
-            fits = planner.fits_whole(c, view.panels, panels_area, gap, view.final)
+            fits = planner.fits_whole(c, view.panels, panels_area, gap, view.final, stop)
     return BodyPlan(left, right, seats, seats_h, wrapped, log_rect, panels_area, fits, view,
                     seat_note=note)
 

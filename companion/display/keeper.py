@@ -117,6 +117,15 @@ class ScreenKeeper:
         """The open screen's fonts warmed a step (nothing to do with no screen)."""
         return self.renderer is not None and self.renderer.warm_step()
 
+    @property
+    def lays_out(self) -> bool:
+        """A screen is open (a dark table lays nothing out ahead, and wakes for nothing)."""
+        return self.renderer is not None
+
+    def keep_step(self) -> bool:
+        """The open screen keeps a part as a sprite (nothing to do with no screen)."""
+        return self.renderer is not None and self.renderer.keep_step()
+
     def look_ahead(self, view: TableView, lcds: Mapping[int, tuple[str, str]] | None,
                    banner: Msg | str | None, connected: Mapping[int, bool | Msg] | None,
                    host: HostLine | None = None, invite: JoinInvite | None = None,

@@ -4,9 +4,9 @@ the same from one frame to the next (the same names, the same pills, the same lo
 
 A `Memo` is a set of bounded tables, one per kind of result. Each result depends only on
 its key and on the canvas's unit, language and fonts, so the screen that owns the memo
-clears it when one of those changes (`for_canvas`). A full table drops its older half: a
-long game cannot grow memory without end on a Pi, and a full table is rare (a frame needs
-a few hundred entries at most).
+clears it when one of those changes (`for_canvas`). A full table becomes the older
+generation (see `get`): a long game cannot grow memory without end on a Pi, and a full
+table is rare (a frame needs a few hundred entries at most).
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ class Memo:
 
     def __init__(self) -> None:
         self._tables: dict[str, dict[Hashable, Any]] = {}
+        # Each table's previous generation: what it held when it last filled up.
+        self._older: dict[str, dict[Hashable, Any]] = {}
         self._ids: dict[int, tuple[Hashable, Frozen]] = {}
         # One key per value (see `frozen`).
         self._canon: dict[Frozen, Frozen] = {}
@@ -33,6 +35,7 @@ class Memo:
         owner = (unit, translate, fonts)
         if owner != self._owner:
             self._tables.clear()
+            self._older.clear()
             self._owner = owner
         return self
 
@@ -60,8 +63,14 @@ class Memo:
         return found[1]
 
     def get(self, table: str, key: Hashable, make: Callable[[], V], limit: int = 1024) -> V:
-        """The result remembered for `key` in `table`, else `make()` (then remembered; a table
-        of `limit` results first drops the older half)."""
+        """The result remembered for `key` in `table`, else `make()` (then remembered).
+
+        A table of `limit` results becomes the older generation and a new one starts: a
+        result asked for again moves up from the older one, and the one before that is
+        dropped whole. So a full table costs nothing to empty (dropping keys one by one
+        would hash each again, and an arrangement's key is a whole view: 16 ms for half
+        the table), and what was just asked for, e.g. the frames laid out ahead for the
+        state the table is in, stays. At most 2 x `limit` results are held."""
         # Every layout look-up comes here (hundreds a frame): when the result is there,
         # nothing but two dictionary reads.
         found = self._tables.get(table)
@@ -70,15 +79,18 @@ class Memo:
         try:
             value: V = found[key]
         except KeyError:
-            value = make()
+            older = self._older.get(table)
+            value = older.pop(key, _MISSING) if older else _MISSING
+            if value is _MISSING:
+                value = make()
             if len(found) >= limit:
-                # The older half goes (a dict keeps the order results were made in): what
-                # the table was just asked for, e.g. the frames laid out ahead for the
-                # state the table is in, stays.
-                for old in list(found)[:len(found) // 2]:
-                    del found[old]
+                self._older[table] = found
+                found = self._tables[table] = {}
             found[key] = value
         return value
+
+
+_MISSING: Any = object()
 
 
 class Frozen:

@@ -5,7 +5,7 @@ scale that fits, leaving out the oldest panels only when even the smallest layou
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 import pygame
@@ -78,6 +78,11 @@ def _plan_panel(c: Canvas, panel: Panel, index: int, width: int, scale: float,
                      title, note_lines, height, cramped, cells, row_hs, title_lines)
 
 
+class Interrupted(Exception):
+    """A search asked ahead of time (app.look_ahead) stopped because its `stop` said so:
+    nothing was remembered for it, only for the parts it had finished."""
+
+
 class PanelPlanner:
     """Plans the panels, remembering the last few plans (see `plan`)."""
 
@@ -109,12 +114,15 @@ class PanelPlanner:
         return found
 
     def fits_whole(self, c: Canvas, panels: tuple[Panel, ...], area: pygame.Rect, gap: int,
-                   final: bool) -> bool:
+                   final: bool, stop: Callable[[], bool] | None = None) -> bool:
         """Whether `plan` shows every panel whole: none left out or cramped, every column
         within the area's height. The body asks it of every arrangement it tries, most of
         which fail; this stops at the first search's failure, where `plan` goes on to its
-        fallbacks (leaving panels out, cramped ones), none of which is whole."""
+        fallbacks (leaving panels out, cramped ones), none of which is whole. A search
+        asked ahead of time passes `stop`, asked before each configuration it measures:
+        when it says so, `Interrupted` is raised."""
         search = self._search(c, panels, area, gap, final)
+        search.stop = stop
         known = self._fits.get(search.key)
         if known is not None:
             return known
@@ -163,6 +171,10 @@ class _Search:
         if final:
             self.order.reverse()
         self.lead = self.order[0] if final and self.order else None
+        # Asked before each configuration is measured, in a search made ahead of time: a
+        # new 19-row panel's first search is tens of milliseconds on a Pi, too long to
+        # keep a press waiting.
+        self.stop: Callable[[], bool] | None = None
 
     def plan_one(self, i: int, col_w: int, scale: float, note_lines: int) -> PanelPlan:
         c = self.c
@@ -206,6 +218,8 @@ class _Search:
                   and (w := (area.w - (cols - 1) * gap) // cols) >= c.sp(260)}
         hopeless: set[int] = set()
         for at, scale in enumerate(SCALES):
+            if self.stop is not None and self.stop():
+                raise Interrupted
             # A panel taller than the area at this scale, however wide, rules it out
             # (measured without planning it: every row on one line, no title or note).
             scales = [scale * (LEAD if i == self.lead else 1.0) for i in indices]
@@ -216,6 +230,8 @@ class _Search:
             for cols, col_w in widths.items():
                 if cols in hopeless:
                     continue
+                if self.stop is not None and self.stop():  # (each try measures more)
+                    raise Interrupted
                 # Nor can `cols` columns hold panels whose least heights at this width
                 # (now with the fewest lines their title and note can wrap to) and the gaps
                 # between them add up to more than the columns' height: most tries at a

@@ -73,12 +73,21 @@ class Renderer:
 
     def warm_step(self) -> bool:
         """Load a few glyphs into a font this screen's frames may use (`FontCache.
-        warm_step`), else copy a part the last frame drew into a sprite (`TableScreen.
-        keep_step`); the loop calls it while it waits. Returns whether more are left."""
+        warm_step`); the loop calls it while it waits. Returns whether more are left."""
         if not self._expecting:
             self.screen.fonts.expect(sorted(self.screen.expected_fonts()))
             self._expecting = True
-        return self.screen.fonts.warm_step() or self.screen.keep_step()
+        return self.screen.fonts.warm_step()
+
+    @property
+    def lays_out(self) -> bool:
+        """It has a screen to keep sprites for and lay frames out ahead on."""
+        return True
+
+    def keep_step(self) -> bool:
+        """Copy a part the last frame drew into a sprite (`TableScreen.keep_step`); the
+        loop calls it while it waits. Returns whether more are left."""
+        return self.screen.keep_step()
 
     def look_ahead(self, view: TableView, lcds: Mapping[int, tuple[str, str]] | None = None,
                    banner: Msg | str | None = None,

@@ -34,7 +34,7 @@ import pygame
 from ..boxes.vocabulary import JoinInvite
 from ..engine.text import Msg
 from ..engine.views import TableView
-from .body import Interrupted, arrange, seat_note_size
+from .body import arrange, seat_note_size
 from .canvas import Canvas, Translate
 from .fonts import Face, FontCache
 from .header import banner_rect, draw_banner, draw_header, format_clock, header_rect
@@ -46,7 +46,7 @@ from .log import draw_log
 from .memo import Memo
 from .panel_bounds import LEAD, panel_sizes
 from .panel_bounds import SCALES as PANEL_SCALES
-from .panel_plan import PanelPlanner
+from .panel_plan import Interrupted, PanelPlanner
 from .panels import draw_panels
 from .regions import Frame, Region, SeatMeta, clear, outside
 from .seat_plan import SCALES as SEAT_SCALES

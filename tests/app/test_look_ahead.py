@@ -15,7 +15,7 @@ import companion.app.loop as loop
 import companion.display.body as body
 from bench.frames import Clock, table
 from companion.app.look_ahead import likely_after
-from companion.app.loop import App
+from companion.app.loop import AHEAD_AFTER, App
 from companion.boxes.vocabulary import Key, KeyEdge
 from companion.display.renderer import Renderer
 
@@ -41,10 +41,16 @@ def tap(app: App, clock: Clock, seat: int, key: Key = Key.OK, wait: bool = True)
     does when nothing is queued (`wait`), or not at all."""
     for down in (True, False):
         if wait:
-            app.rest()
+            waits(app, clock)
         app.sink(KeyEdge(seat, key, down, clock.now))
         clock.now += 0.05
         app.run_once(0)
+
+
+def waits(app: App, clock: Clock) -> None:
+    """The table waits with nothing queued, long enough to lay out ahead (AHEAD_AFTER)."""
+    clock.now += AHEAD_AFTER
+    app.rest()
 
 
 def pixels(app: App) -> bytes:
@@ -55,7 +61,7 @@ def pixels(app: App) -> bytes:
 def three_locked(wait: bool) -> tuple[App, Clock]:
     clock = Clock()
     app = table(CAMEL, 4, clock)
-    app.rest()
+    waits(app, clock)
     for seat in range(3):
         tap(app, clock, seat, wait=wait)
     return app, clock
@@ -69,7 +75,7 @@ def test_the_reveal_finds_its_layout_ready_and_draws_the_same_frame(
     unhurried = pixels(app)
 
     app, clock = three_locked(wait=True)
-    app.rest()  # the table waits for the last seat
+    waits(app, clock)  # the table waits for the last seat
     waiting, before = pixels(app), searches[0]
     tap(app, clock, 3, wait=False)
     assert searches[0] == before  # the reveal's layout was found, not searched for
@@ -80,21 +86,21 @@ def test_the_reveal_finds_its_layout_ready_and_draws_the_same_frame(
 def test_laying_out_ahead_draws_renders_and_logs_nothing(
         searches: list[int], caplog: pytest.LogCaptureFixture,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    app, _ = three_locked(wait=False)
+    app, clock = three_locked(wait=False)
     assert likely_after(app.controller, 3) is not None  # the last seat's OK reveals
     assert isinstance(app.renderer, Renderer)
     fonts = app.renderer.screen.fonts
     shown, frames, texts = pixels(app), app.renderer.frames, fonts.cached_texts()
     before = searches[0]
     with caplog.at_level(logging.DEBUG):
-        app.rest()
+        waits(app, clock)
     assert searches[0] == before + 1  # it laid the reveal out...
     assert pixels(app) == shown and app.renderer.frames == frames  # ...and drew nothing
     assert fonts.cached_texts() == texts  # no text rendered (the bids are still secret)
     assert caplog.records == []
     asked: list[object] = []
     monkeypatch.setattr(loop, "likely_after", lambda *args: asked.append(args))
-    app.rest()
+    waits(app, clock)
     assert asked == []  # worked out once per state and drafts, not at every wait
 
 
@@ -107,10 +113,10 @@ def test_input_stops_it_and_the_next_wait_takes_it_up(searches: list[int]) -> No
     assert not app.renderer.look_ahead(likely.view, stop=lambda: True)
     assert searches[0] == before + 1  # started, stopped before its first try...
     app.sink(KeyEdge(0, Key.PLUS, True, clock.now))
-    app.rest()  # input queued: the loop handles it first
+    waits(app, clock)  # input queued: the loop handles it first
     assert searches[0] == before + 1
     app.run_once(0)
-    app.rest()  # nothing queued: laid out now
+    waits(app, clock)  # nothing queued: laid out now
     assert searches[0] == before + 2
     during = searches[0]
     tap(app, clock, 3, wait=False)
@@ -119,9 +125,9 @@ def test_input_stops_it_and_the_next_wait_takes_it_up(searches: list[int]) -> No
 
 def test_a_changed_draft_is_laid_out_again(searches: list[int]) -> None:
     app, clock = three_locked(wait=True)
-    app.rest()
+    waits(app, clock)
     tap(app, clock, 3, Key.PLUS)  # the last seat raises its bid: another reveal is next
-    app.rest()
+    waits(app, clock)
     before = searches[0]
     tap(app, clock, 3, wait=False)
     assert searches[0] == before
@@ -137,13 +143,13 @@ def test_every_asked_seat_is_laid_out_and_the_one_that_presses_finds_its_frame(
     clock = Clock()
     app = table(CAMEL, 4, clock)
     before = searches[0]
-    app.rest()
+    waits(app, clock)
     assert searches[0] == before + 4  # four seats to bid: each one's lock laid out
     before = searches[0]
     tap(app, clock, 2, wait=False)  # nobody knows who presses first: here the third seat
     assert searches[0] == before
     assert pixels(app) == unhurried
-    app.rest()
+    waits(app, clock)
     assert searches[0] == before + 3  # the three seats still asked, in the new state
 
 
@@ -160,10 +166,10 @@ def test_input_stops_it_between_seats_and_the_next_wait_goes_on(
         return likely_after(controller, seat)  # type: ignore[arg-type]
 
     monkeypatch.setattr(loop, "likely_after", counted)
-    app.rest()
+    waits(app, clock)
     assert worked_out == [0, 1]  # stopped, and no seat started after the input
     app.run_once(0)
-    app.rest()
+    waits(app, clock)
     assert worked_out == [0, 1, 1, 2, 3]  # the first seat's frame is not laid out again
 
 
@@ -171,13 +177,29 @@ def test_a_guess_that_fails_stops_nothing(monkeypatch: pytest.MonkeyPatch,
                                           searches: list[int]) -> None:
     """A rule that raises on the draft the last seat shows: the table keeps waiting (no
     traceback while nobody pressed anything), and lays nothing out."""
-    app, _ = three_locked(wait=False)
+    app, clock = three_locked(wait=False)
 
     def broken(*args: object) -> object:
         raise KeyError("a rules bug")
 
     monkeypatch.setattr(app.controller.history, "check", broken)
     before = searches[0]
-    app.rest()
+    waits(app, clock)
     assert searches[0] == before
     assert likely_after(app.controller, 3) is None
+
+
+def test_it_starts_once_the_boxes_have_sent_what_changed(searches: list[int]) -> None:
+    """Right after a change the boxes' threads send it (a phone's LOCKED, an LCD's bytes):
+    the loop sleeps until AHEAD_AFTER has passed, then lays out ahead."""
+    clock = Clock()
+    app = table(CAMEL, 4, clock)
+    tap(app, clock, 0, wait=False)  # the first seat locks
+    before = searches[0]
+    app.rest()
+    assert searches[0] == before
+    assert app.timeout() == pytest.approx(AHEAD_AFTER)  # the loop wakes for it
+    clock.now += AHEAD_AFTER
+    app.rest()
+    assert searches[0] == before + 3  # the three seats still asked
+    assert app.timeout() is None  # and then sleeps until input

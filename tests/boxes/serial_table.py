@@ -55,6 +55,13 @@ class StubRenderer:
     def warm_step(self) -> bool:
         return False  # no fonts here
 
+    def keep_step(self) -> bool:
+        return False  # no sprites here
+
+    @property
+    def lays_out(self) -> bool:
+        return False  # no layout here
+
     def look_ahead(self, *args: object, **kwargs: object) -> bool:
         return True  # no layout here
 

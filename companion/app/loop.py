@@ -70,7 +70,6 @@ class WindowInput:
 
 WINDOW_INPUT = WindowInput()
 
-# What the table screen draws beside the view (`App._frame_inputs`).
 # How soon another thread gets the interpreter while the loop lays out ahead (see
 # `App.look_ahead`), and how long after the table or a box last changed it starts: the
 # boxes' threads first send what changed (a phone's LOCKED, an LCD's I2C writes, a serial
@@ -78,6 +77,7 @@ WINDOW_INPUT = WindowInput()
 YIELD_SECONDS = 0.0001
 AHEAD_AFTER = 0.05
 
+# What the table screen draws beside the view (`App._frame_inputs`).
 _Inputs = tuple[Mapping[int, tuple[str, str]] | None, Msg | str | None,
                 dict[int, bool | Msg], HostLine]
 
@@ -381,8 +381,8 @@ class App:
         assert self.renderer is not None
         # Laying out is a CPU-bound stretch of tens of milliseconds at a big table, and a
         # box's thread (a phone's connection, a serial reader, gpiozero's edges) needs the
-        # interpreter to hand it its input: it gets it within half a millisecond, not the
-        # usual five, and the next try sees the input queued and stops.
+        # interpreter to hand it its input: it gets it within a tenth of a millisecond,
+        # not the usual five, and the next try sees the input queued and stops.
         switch = sys.getswitchinterval()
         sys.setswitchinterval(min(switch, YIELD_SECONDS))
         try:

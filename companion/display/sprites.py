@@ -100,6 +100,10 @@ class Sprites:
     def has(self, key: Hashable) -> bool:
         return key in self._kept
 
+    def kept(self) -> tuple[Hashable, ...]:
+        """The keys of the parts kept, least recently shown first (tests read them)."""
+        return tuple(self._kept)
+
     def drop_waiting(self) -> None:
         """A frame is about to draw: the parts not yet copied may be drawn over."""
         self._waiting.clear()

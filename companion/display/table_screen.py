@@ -19,9 +19,9 @@ the demo's LCD mock-ups, then the log, then goes to pages (`body`, `paging`).
 This module composes the frame; `regions` holds its parts, `body` arranges the seats, panels
 and log, `log` draws the log, `header` draws the header, timer and banner, `seat_plan` and
 `seats` plan and draw the seat list, `panel_plan` and `panels` plan and draw the panels,
-`memo` keeps their plans from frame to frame, `sprites` the cards and panels drawn
-before as pixels, `canvas` holds the unit and the text helpers,
-`theme` the colours and words, `layout` the record of where things went.
+`memo` keeps their plans from frame to frame, `sprites` the cards and panels drawn before
+as pixels, `canvas` holds the unit and the text helpers, `theme` the colours and words,
+`layout` the record of where things went.
 """
 
 from __future__ import annotations
@@ -142,11 +142,12 @@ class TableScreen:
                 host: HostLine | None = None,
                 invite: JoinInvite | None = None,
                 stop: Callable[[], bool] | None = None) -> bool:
-        """Lay out the frame `draw` would draw for these, and draw nothing: its arrangement
-        is then remembered, and a later `draw` of the same finds it (see app.look_ahead).
-        Changes nothing shown, and nothing `draw` reads but the layout memo. Stops early
-        when `stop()` says so (between two arrangements tried); returns whether it
-        finished."""
+        """Lay out the frame `draw` would draw for these, and draw nothing on the screen:
+        its arrangement is then remembered, and a later `draw` of the same finds it (see
+        app.look_ahead); the cards shown now that it shows at another size are drawn
+        ahead into sprites (`_draw_ahead`). Changes nothing shown, and nothing `draw` reads
+        but the layout memo and the sprites. Stops early when `stop()` says so (between two
+        tries or cards); returns whether it finished."""
         c = self._canvas()
         try:
             frame = self._frame(c, view, lcds, banner, connected, host, invite, 0, stop)

@@ -113,7 +113,7 @@ def test_the_cards_of_a_table_about_to_page_are_drawn_ahead_and_only_those_shown
     assert pixels(screen.surface) == shown
     assert screen.fonts.cached_texts() == texts
     seen = set(app.controller.table_view().seats)
-    cards = [key for key in screen.sprites._kept if isinstance(key, tuple) and key[0] == "seat"]
+    cards = [key for key in screen.sprites.kept() if isinstance(key, tuple) and key[0] == "seat"]
     assert len(cards) >= 17
     assert all(key[1] in seen for key in cards)  # type: ignore[index]
 

@@ -14,7 +14,7 @@ from companion.display.fonts import FontCache
 from companion.display.legibility import TextAudit
 from companion.display.memo import Memo
 from companion.display.paging import paged_view
-from companion.display.panel_plan import PanelPlan, _Search
+from companion.display.panel_plan import Interrupted, PanelPlan, PanelPlanner, _Search
 from companion.engine.registry import all_games
 from companion.engine.views import Panel
 from companion.i18n import translator
@@ -76,3 +76,24 @@ def test_the_shortcut_changes_no_search_result(lang: str,
     assert sum(r is None for r in plain) > 20  # areas too small: the shortcut's case
     assert sum(r is not None for r in plain) > 20
     assert taken > 20
+
+
+def test_a_search_asked_ahead_stops_between_scales_and_leaves_nothing_half_made() -> None:
+    """The look-ahead's `stop` is asked inside a panel search too (a big new panel's first
+    search is too long to keep a press waiting); stopped, it remembers no answer."""
+    c = Canvas(pygame.Surface((1280, 720)), translator("en"), FontCache(), 1.0, TextAudit(),
+               Memo())
+    panels, final = max(PANEL_SETS, key=lambda found: sum(len(p.rows) for p in found[0]))
+    area = pygame.Rect(0, 0, 600, 400)
+    planner = PanelPlanner()
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > 1  # the first configuration is measured, then input came
+
+    with pytest.raises(Interrupted):
+        planner.fits_whole(c, panels, area, 12, final, stop)
+    assert len(asked) == 2
+    assert planner.fits_whole(c, panels, area, 12, final) == PanelPlanner().fits_whole(
+        c, panels, area, 12, final)  # asked again, searched in full

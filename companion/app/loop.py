@@ -398,6 +398,7 @@ class App:
             self._ahead = (state, notes, {})
         done = self._ahead[2]  # seat -> the draft its frame was laid out for
         inputs: dict[bool, _Inputs] = {}  # the same for every seat, but the final sheet's
+        invite = self.invite() if self.invite is not None else None
         for seat in asked(controller):
             draft = controller.sessions[seat].draft
             if seat in done and done[seat] == draft:
@@ -412,8 +413,7 @@ class App:
                 lcds, banner, seats, host = inputs[final]
                 if not self.renderer.look_ahead(
                         likely.view, lcds, banner, seats, replace(host, waiting=likely.waiting),
-                        self.invite() if self.invite is not None else None,
-                        stop=lambda: not self.queue.empty()):
+                        invite, stop=lambda: not self.queue.empty()):
                     return  # stopped by input: again at the next wait, if still the same
             done[seat] = draft
 

@@ -121,8 +121,7 @@ class PanelPlanner:
         fallbacks (leaving panels out, cramped ones), none of which is whole. A search
         asked ahead of time passes `stop`, asked before each configuration it measures:
         when it says so, `Interrupted` is raised."""
-        search = self._search(c, panels, area, gap, final)
-        search.stop = stop
+        search = self._search(c, panels, area, gap, final, stop)
         known = self._fits.get(search.key)
         if known is not None:
             return known
@@ -146,10 +145,10 @@ class PanelPlanner:
         return fits
 
     def _search(self, c: Canvas, panels: tuple[Panel, ...], area: pygame.Rect, gap: int,
-                final: bool) -> _Search:
+                final: bool, stop: Callable[[], bool] | None = None) -> _Search:
         if len(self._panel_plans) > 4096:  # bounded: a long game makes many panels
             self._panel_plans.clear()
-        return _Search(c, panels, area, gap, final, self._panel_plans)
+        return _Search(c, panels, area, gap, final, self._panel_plans, stop)
 
 
 def whole(columns: list[list[PanelPlan]], hidden: int, area: pygame.Rect, gap: int) -> bool:
@@ -162,7 +161,8 @@ class _Search:
     """One planning of `panels` in `area`: the configurations tried, in order."""
 
     def __init__(self, c: Canvas, panels: tuple[Panel, ...], area: pygame.Rect, gap: int,
-                 final: bool, memo: dict[object, PanelPlan]) -> None:
+                 final: bool, memo: dict[object, PanelPlan],
+                 stop: Callable[[], bool] | None = None) -> None:
         self.c, self.panels, self.area, self.gap, self.memo = c, panels, area, gap, memo
         # Each panel's hash computed once: a look-up would hash its 18 rows cell by cell.
         self.keys = [c.memo.frozen(p) for p in panels]
@@ -174,7 +174,7 @@ class _Search:
         # Asked before each configuration is measured, in a search made ahead of time: a
         # new 19-row panel's first search is tens of milliseconds on a Pi, too long to
         # keep a press waiting.
-        self.stop: Callable[[], bool] | None = None
+        self.stop = stop
 
     def plan_one(self, i: int, col_w: int, scale: float, note_lines: int) -> PanelPlan:
         c = self.c

@@ -1,6 +1,7 @@
 """A frame's regions: the parts of the table screen drawn one by one (header, each seat's
 card, the log, the panels...), where the table screen puts each before drawing any
-(`Frame`), and the parts of a rect no region covers (what is cleared when one moves)."""
+(`Frame`), the parts of a rect no region covers (what is cleared when one moves), and the
+few rects that push a frame's changes to the display (`pushed`)."""
 
 from __future__ import annotations
 
@@ -85,3 +86,33 @@ def clear(surface: pygame.Surface, colour: pygame.Color | tuple[int, int, int],
         surface.fill(colour, (left, rect.y, start - left, rect.h))
     if right > end:
         surface.fill(colour, (end, rect.y, right - end, rect.h))
+
+
+def pushed(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """Rects covering the pixels of `rects` once each: what a frame pushes to the display.
+
+    A frame's rects overlap (a region's old place and its new one, a panel area that grew),
+    and the display copies every rect it is handed, overlaps again: the first 18-seat entry
+    pushed 1.04M pixels for 650k changed. Overlapping rects whose bounding box is no bigger
+    than the two are joined (a card and its old place); what still overlaps is cut from the
+    smaller. There 32 rects become 13 (under Xvfb: 1.18 -> 0.97 ms to push)."""
+    joined: list[pygame.Rect] = []
+    for rect in sorted(rects, key=lambda r: r.w * r.h, reverse=True):
+        if rect.w <= 0 or rect.h <= 0:
+            continue  # nothing to push (a region squeezed to nothing)
+        rect = pygame.Rect(rect)
+        while True:
+            for i in rect.collidelistall(joined):
+                other = joined[i]
+                box = rect.union(other)
+                if box.w * box.h <= rect.w * rect.h + other.w * other.h:
+                    rect = box
+                    del joined[i]
+                    break
+            else:
+                break
+        joined.append(rect)
+    out: list[pygame.Rect] = []
+    for rect in joined:
+        out += outside(rect, [out[i] for i in rect.collidelistall(out)])
+    return out

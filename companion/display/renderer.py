@@ -31,6 +31,7 @@ from .canvas import Translate
 from .fonts import FontCache
 from .legibility import TextAudit
 from .paging import PAGE_SECONDS, page_of
+from .regions import pushed
 from .sound import TimerBell
 from .table_screen import HostLine, TableScreen
 
@@ -201,7 +202,7 @@ class Renderer:
             if dirty is None:
                 pygame.display.flip()
             elif dirty:
-                pygame.display.update(dirty)
+                pygame.display.update(pushed(dirty))
 
 
 def _timer_key(timer: TimerView | None) -> tuple[object, ...] | None:

@@ -55,8 +55,8 @@ def display(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[list[pygame.Rect]]
     frames: list[list[pygame.Rect]] = []
     monkeypatch.setattr(pygame.display, "update",
                         lambda rects: frames.append([pygame.Rect(r) for r in rects]))
-    monkeypatch.setattr(pygame.display, "flip", lambda: frames.append(
-        [pygame.display.get_surface().get_rect()]))
+    monkeypatch.setattr(pygame.display, "flip",
+                        lambda: frames.append([pygame.Rect(0, 0, 1280, 720)]))
     yield frames
 
 

@@ -12,7 +12,10 @@ and at a big table, where each entry's frame is searched among paged layouts.
 The view made here can hold what is still secret: the sealed bids the last seat's OK would
 reveal. It goes only into the table screen's layout memo (measures and plans, nothing
 drawn, logged or sent), and a frame shows it only once its state is the table's, when
-it is public.
+it is public. Only when nothing at the table is sealed (`draws_ahead`: Mega
+Civilization's cities, a 6b purchase) does the screen also draw the new cards and panels
+of the one seat left's frame ahead, into sprites a frame copies only where it shows the
+very same.
 """
 
 from __future__ import annotations
@@ -43,6 +46,16 @@ def asked(controller: Controller) -> list[int]:
     return [seat for seat, session in controller.sessions.items()
             if session.prompt is not None and session.prompt.must_act
             and session.prompt.accepts_input]
+
+
+def draws_ahead(controller: Controller, seats: list[int]) -> bool:
+    """Whether the frame of the one seat asked (its OK ends the round and changes much of
+    the screen) may be drawn ahead, not just laid out: no seat's entry is sealed, so that
+    frame shows nothing secret. With more seats asked, each entry changes a card or two,
+    not worth drawing for every seat."""
+    return len(seats) == 1 and not any(
+        session.prompt is not None and session.prompt.sealed
+        for session in controller.sessions.values())
 
 
 def likely_after(controller: Controller, seat: int) -> Likely | None:

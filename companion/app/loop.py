@@ -23,7 +23,7 @@ from ..engine.text import Msg, joined, msg
 from ..engine.views import HostLine, TableView
 from .controller import Controller
 from .gc_pacing import GcPacing
-from .look_ahead import asked, likely_after
+from .look_ahead import asked, draws_ahead, likely_after
 from .shaper import InputShaper
 
 
@@ -60,6 +60,7 @@ class Renderer(Protocol):
         host: HostLine | None = None,
         invite: JoinInvite | None = None,
         stop: Callable[[], bool] | None = None,
+        changed: bool = False,
     ) -> bool: ...
 
 
@@ -399,7 +400,9 @@ class App:
         done = self._ahead[2]  # seat -> the draft its frame was laid out for
         inputs: dict[bool, _Inputs] = {}  # the same for every seat, but the final sheet's
         invite = self.invite() if self.invite is not None else None
-        for seat in asked(controller):
+        seats = asked(controller)
+        draw = draws_ahead(controller, seats)
+        for seat in seats:
             draft = controller.sessions[seat].draft
             if seat in done and done[seat] == draft:
                 continue
@@ -410,10 +413,10 @@ class App:
                 final = likely.view.final
                 if final not in inputs:
                     inputs[final] = self._frame_inputs(final)
-                lcds, banner, seats, host = inputs[final]
+                lcds, banner, shown, host = inputs[final]
                 if not self.renderer.look_ahead(
-                        likely.view, lcds, banner, seats, replace(host, waiting=likely.waiting),
-                        invite, stop=lambda: not self.queue.empty()):
+                        likely.view, lcds, banner, shown, replace(host, waiting=likely.waiting),
+                        invite, stop=lambda: not self.queue.empty(), changed=draw):
                     return  # stopped by input: again at the next wait, if still the same
             done[seat] = draft
 

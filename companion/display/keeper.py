@@ -129,8 +129,9 @@ class ScreenKeeper:
     def look_ahead(self, view: TableView, lcds: Mapping[int, tuple[str, str]] | None,
                    banner: Msg | str | None, connected: Mapping[int, bool | Msg] | None,
                    host: HostLine | None = None, invite: JoinInvite | None = None,
-                   stop: Callable[[], bool] | None = None) -> bool:
+                   stop: Callable[[], bool] | None = None, changed: bool = False) -> bool:
         """The open screen lays out a likely next frame (nothing to do with no screen)."""
         if self.renderer is None:
             return True
-        return self.renderer.look_ahead(view, lcds, banner, connected, host, invite, stop)
+        return self.renderer.look_ahead(view, lcds, banner, connected, host, invite, stop,
+                                        changed)

@@ -18,13 +18,15 @@ from .layout import Layout
 class Region:
     """One part of the frame: where it goes, what it shows (`key`), and how to draw it on
     a canvas (the screen's, or a scratch one: `TableScreen.prepare`). `sprite`: the key its
-    pixels are kept under (`sprites`), for a part drawn as one."""
+    pixels are kept under (`sprites`), for a part drawn as one; `parts`: it draws parts
+    of its own that are kept so (the panels)."""
 
     name: Hashable
     rect: pygame.Rect
     key: object
     draw: Callable[[Canvas, Layout], None]
     sprite: Hashable = None
+    parts: bool = False
 
 
 SeatMeta = tuple[pygame.Rect | None, int, float]  # the seat grid's rect, columns, scale

@@ -94,11 +94,11 @@ class Renderer:
                    banner: Msg | str | None = None,
                    connected: Mapping[int, bool | Msg] | None = None,
                    host: HostLine | None = None, invite: JoinInvite | None = None,
-                   stop: Callable[[], bool] | None = None) -> bool:
-        """Lay out the frame `update` would draw for these, drawing nothing (the loop asks
-        it while it waits, for the table's likely next view: app.look_ahead). Returns
-        False when `stop` cut it short."""
-        return self.screen.prepare(view, lcds, banner, connected, host, invite, stop)
+                   stop: Callable[[], bool] | None = None, changed: bool = False) -> bool:
+        """Lay out the frame `update` would draw for these, showing nothing (the loop asks
+        it while it waits, for the table's likely next view: app.look_ahead); `changed`:
+        draw its new cards and panels ahead too. Returns False when `stop` cut it short."""
+        return self.screen.prepare(view, lcds, banner, connected, host, invite, stop, changed)
 
     def invalidate(self) -> None:
         """Forget what was drawn (e.g. the window was exposed), so the next update redraws

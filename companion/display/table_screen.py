@@ -141,35 +141,42 @@ class TableScreen:
                 connected: Mapping[int, bool | Msg] | None = None,
                 host: HostLine | None = None,
                 invite: JoinInvite | None = None,
-                stop: Callable[[], bool] | None = None) -> bool:
+                stop: Callable[[], bool] | None = None, changed: bool = False) -> bool:
         """Lay out the frame `draw` would draw for these, and draw nothing on the screen:
         its arrangement is then remembered, and a later `draw` of the same finds it (see
         app.look_ahead); the cards shown now that it shows at another size are drawn
-        ahead into sprites (`_draw_ahead`). Changes nothing shown, and nothing `draw` reads
-        but the layout memo and the sprites. Stops early when `stop()` says so (between two
-        tries or cards); returns whether it finished."""
+        ahead into sprites (`_draw_ahead`), and with `changed` every card and panel it
+        would draw anew. Changes nothing shown, and nothing `draw` reads but the layout
+        memo and the sprites. Stops early when `stop()` says so (between two tries or
+        parts); returns whether it finished."""
         c = self._canvas()
         try:
             frame = self._frame(c, view, lcds, banner, connected, host, invite, 0, stop)
-            self._draw_ahead(c, frame, view.final, stop)
+            self._draw_ahead(c, frame, view.final, stop, changed)
             for page in range(1, frame.pages):
                 frame = self._frame(c, view, lcds, banner, connected, host, invite, page, stop)
-                self._draw_ahead(c, frame, view.final, stop)
+                self._draw_ahead(c, frame, view.final, stop, changed)
         except Interrupted:
             return False
         return True
 
     def _draw_ahead(self, c: Canvas, frame: Frame, final: bool,
-                    stop: Callable[[], bool] | None) -> None:
+                    stop: Callable[[], bool] | None, changed: bool) -> None:
         """Draw, on a scratch surface, the cards of `frame` the screen shows now but that
         frame shows at another size (a table that becomes paged): their sprites are then
-        ready for it. Only what is shown now, which is public: a card that would change
-        (a seat's money after the reveal) is drawn by the frame that shows it."""
+        ready for it. With `changed`, also the cards and panels it shows anew (the
+        loop asks for them for the press that ends a round: app.look_ahead); they may hold
+        what is still sealed, but a sprite is only copied into a frame whose part shows
+        the very same (its key), which is then the table's, public."""
         bg = BG_FINAL if final else BG
         for region in frame.regions:
-            if (region.sprite is None or self._rects.get(region.name) == region.rect
-                    or self._keys.get(region.name) != region.key
-                    or c.sprites.has(region.sprite)):
+            same_place = self._rects.get(region.name) == region.rect
+            shown_now = self._keys.get(region.name) == region.key
+            if region.sprite is not None:
+                wanted = not c.sprites.has(region.sprite)
+            else:
+                wanted = changed and region.parts  # panels kept already are only copied
+            if not wanted or (same_place and shown_now) or not (shown_now or changed):
                 continue
             if stop is not None and stop():
                 raise Interrupted
@@ -178,7 +185,8 @@ class TableScreen:
             ahead = replace(c, surface=scratch, audit=TextAudit())  # not shown: counted nowhere
             with ahead.clipped(region.rect):
                 region.draw(ahead, Layout(scratch.get_size(), c.u, frame.head, frame.body))
-            c.sprites.keep_step()  # the newest part drawn: this one, before it is drawn over
+            while c.sprites.keep_step():  # what it drew, before it is drawn over
+                pass
 
     def _scratch(self) -> pygame.Surface:
         """A surface like the screen's, to draw on ahead of time."""
@@ -379,5 +387,5 @@ class TableScreen:
                 layout.cells = {}
                 draw_panels(c, self._panels, shown, area, gap, final, layout)
 
-            regions.append(Region("panels", panels_area, (shown, final), panels))
+            regions.append(Region("panels", panels_area, (shown, final), panels, parts=True))
         return regions, arranged.pages, page_seats, seat_meta

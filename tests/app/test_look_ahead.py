@@ -13,8 +13,9 @@ import pytest
 
 import companion.app.loop as loop
 import companion.display.body as body
+import companion.display.panels as panels
 from bench.frames import Clock, table
-from companion.app.look_ahead import likely_after
+from companion.app.look_ahead import asked, draws_ahead, likely_after
 from companion.app.loop import AHEAD_AFTER, App
 from companion.boxes.vocabulary import Key, KeyEdge
 from companion.display.renderer import Renderer
@@ -203,3 +204,44 @@ def test_it_starts_once_the_boxes_have_sent_what_changed(searches: list[int]) ->
     app.rest()
     assert searches[0] == before + 3  # the three seats still asked
     assert app.timeout() is None  # and then sleeps until input
+
+
+def mega_one_left(wait: bool) -> tuple[App, Clock]:
+    """18 seats of Mega Civilization, every city count entered but the last seat's."""
+    clock = Clock()
+    app = table("mega-civilization", 18, clock)
+    for seat in range(17):
+        tap(app, clock, seat, wait=False)
+    if wait:
+        waits(app, clock)
+    return app, clock
+
+
+def test_the_phase_end_finds_its_panel_and_cards_drawn_and_shows_the_same_frame(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cities are public: the frame the last seat's entry brings (the trade-card panel,
+    every card's new status) is drawn ahead, and the entry copies it."""
+    app, clock = mega_one_left(wait=False)
+    tap(app, clock, 17, wait=False)
+    unhurried = pixels(app)
+
+    app, clock = mega_one_left(wait=True)
+    assert isinstance(app.renderer, Renderer)
+    assert draws_ahead(app.controller, asked(app.controller))
+    drawn: list[object] = []
+    draw_panel = panels._draw_panel
+    monkeypatch.setattr(panels, "_draw_panel",
+                        lambda *args: drawn.append(args) or draw_panel(*args))
+    before = app.renderer.screen.sprites.hits
+    tap(app, clock, 17, wait=False)
+    assert app.controller.state.phase != "cities"
+    assert drawn == []  # no panel drawn in the frame...
+    assert app.renderer.screen.sprites.hits - before >= 10  # ...it and the cards copied
+    assert pixels(app) == unhurried
+
+
+def test_nothing_is_drawn_ahead_while_a_bid_is_sealed() -> None:
+    """The last Camel Up bid reveals the sealed ones: its frame is laid out, not drawn."""
+    app, _ = three_locked(wait=False)
+    assert asked(app.controller) == [3]
+    assert not draws_ahead(app.controller, [3])

@@ -9,7 +9,8 @@ cannot flatter or burden the next:
   shows as wall time; on a shared machine the wall time, printed beside it, also counts
   other processes' turns). One process can be slow all through (here a 1k Mega
   Civilization replay took 15 ms in some processes, 24 in others, which made the 10k/1k
-  ratio 7x or 18x): the best over processes is the code's own figure;
+  ratio 7x or 18x): the best over processes, the sizes taking turns, is the code's own
+  figure;
 - replay memory: the Python heap's peak during a second replay (tracemalloc, reset after the
   journal is loaded), i.e. what the history itself needs at its largest;
 - resume: from opening the journal to the first frame flipped (SDL dummy driver, 1280x720),
@@ -152,16 +153,23 @@ def child(kind: str, path: Path, limit: float) -> dict[str, float] | None:
     return result
 
 
-def best_of(path: Path, limit: float) -> dict[str, float] | None:
-    """A replay's figures: its time the best of PROCESSES fresh processes (its memory is
-    the same in each); None when one did not finish."""
-    runs = []
+def best_of(paths: dict[int, Path], limit: float) -> dict[int, dict[str, float] | None]:
+    """Each size's replay figures: its time the best of PROCESSES fresh processes (its
+    memory is the same in each), None when one did not finish. The sizes take turns, so
+    that a slow spell of the machine falls on all of them, not on one ratio's side."""
+    runs: dict[int, list[dict[str, float]] | None] = {n: [] for n in paths}
     for _ in range(PROCESSES):
-        got = child("one", path, limit)
-        if got is None:
-            return None
-        runs.append(got)
-    return min(runs, key=lambda r: r["seconds"])
+        for n, path in paths.items():
+            done = runs[n]
+            if done is None:
+                continue
+            got = child("one", path, limit)
+            if got is None:
+                runs[n] = None  # too slow or too big: not tried again
+            else:
+                done.append(got)
+    return {n: None if done is None else min(done, key=lambda r: r["seconds"])
+            for n, done in runs.items()}
 
 
 def verdict(ok: bool) -> str:
@@ -186,10 +194,9 @@ def main() -> None:
         return
     sizes = [int(s) for s in args.sizes.split(",")]
     for game in GAMES:
-        figures: dict[int, dict[str, float] | None] = {}
+        figures = best_of({n: _journal(game, n) for n in sizes}, args.limit)
         for n in sizes:
-            path = _journal(game, n)
-            figures[n] = got = best_of(path, args.limit)
+            got = figures[n]
             if got is None:
                 print(f"replay {game} {n:>6} actions: did not finish (limit {args.limit:.0f} s, "
                       f"{MAX_BYTES / 2**30:.0f} GB)")

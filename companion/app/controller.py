@@ -23,10 +23,11 @@ from ..boxes.vocabulary import (
     InputItem,
     SeatIntent,
 )
-from ..engine.actions import Action, Correct, Host, Undo, Value, Void
+from ..engine.actions import Action, Correct, Enter, Host, Undo, Value, Void
 from ..engine.errors import IllegalAction, MalformedInput
 from ..engine.game import Event, Game, public_view, seat_view
 from ..engine.history import History
+from ..engine.prompts import Prompt
 from ..engine.rounds.sealed import reveals
 from ..engine.text import Msg, msg
 from ..engine.views import HostLine, TableView
@@ -40,6 +41,7 @@ from .menu_list import Menu
 from .storage import RETRY_SECONDS, box_words, down_line, log, table_words, up_line
 from .table_log import Note, undone_text, with_notes
 from .waiting import waiting_line
+from .worked_out import WorkedOut
 
 BANNER_SECONDS = 4.0
 NOTES = 32  # the host's corrections kept for the table's log
@@ -94,6 +96,7 @@ class Controller:
             log.warning(down_line(journal.down).render(translate))
         # Made once per state (the state objects are immutable; a new one is a change).
         self._view: tuple[Any, list[Note], TableView] | None = None
+        self._ahead = WorkedOut()  # the states seat entries would bring (`likely`)
         # The host's undos, corrections and voids, kept in the table's log after their
         # banner (app.table_log); the newest few are enough, older ones have scrolled off.
         self.notes: list[Note] = []
@@ -105,8 +108,16 @@ class Controller:
         return self.history.state
 
     def _sync(self) -> None:
+        prompts = self._ahead.prompts(self.state)
         for seat, session in self.sessions.items():
-            session.sync(seat_view(self.game, self.state, seat))
+            prompt = prompts.get(seat)
+            session.sync(prompt if prompt is not None else seat_view(self.game, self.state, seat))
+
+    def likely(self, entry: Enter) -> tuple[TableView, dict[int, Prompt]]:
+        """The table view and every seat's prompt after `entry` (IllegalAction when it
+        would be refused), worked out while the table waits (app.look_ahead) and kept
+        until the state changes (`worked_out`)."""
+        return self._ahead.entry(self.history, self.notes, self.sessions, entry)
 
     # -- input
 
@@ -322,7 +333,8 @@ class Controller:
         log holds the host's corrections too, after the lines they followed."""
         if (self._view is None or self._view[0] is not self.state
                 or self._view[1] is not self.notes):
-            view = with_notes(public_view(self.game, self.state), self.notes)
+            view = (self._ahead.view(self.state, self.notes)
+                    or with_notes(public_view(self.game, self.state), self.notes))
             self._view = (self.state, self.notes, view)  # a new note is a new list
         return self._view[2]
 

@@ -24,11 +24,9 @@ from dataclasses import dataclass
 
 from ..engine.actions import Enter
 from ..engine.errors import IllegalAction, MalformedInput
-from ..engine.game import public_view, seat_view
 from ..engine.text import Msg
 from ..engine.views import TableView
 from .controller import Controller
-from .table_log import with_notes
 from .waiting import waiting_line
 
 
@@ -61,11 +59,8 @@ def draws_ahead(controller: Controller, seats: list[int]) -> bool:
 def likely_after(controller: Controller, seat: int) -> Likely | None:
     """The view after `seat` presses OK on the draft its box shows; None when OK would be
     refused."""
-    game = controller.game
     try:
-        state, _ = controller.history.check(Enter(seat, controller.sessions[seat].draft))
-        view = with_notes(public_view(game, state), controller.notes)
-        prompts = {s: seat_view(game, state, s) for s in controller.sessions}
+        view, prompts = controller.likely(Enter(seat, controller.sessions[seat].draft))
     except (IllegalAction, MalformedInput):
         return None  # OK would be refused: the box will say so, nothing is laid out
     except Exception:  # a guess must never stop the table: the press itself, if it

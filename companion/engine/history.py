@@ -36,6 +36,7 @@ class Setup:
 # one. Games keep their growing records in Chronicles, so a snapshot is small.
 SNAPSHOT_EVERY = 64
 RECENT = 16
+AHEAD_CHECKS = 64  # seat entries checked ahead and kept for one state (`check_ahead`)
 
 S = TypeVar("S")
 
@@ -74,6 +75,9 @@ class History(Generic[S]):
     _offers: tuple[int, dict[int, tuple[Value, ...]], dict[int, tuple[fix.PadOffer, ...]]
                    ] | None = field(default=None, repr=False)
     _scan: fix.RevealScan | None = field(default=None, repr=False)
+    # Seat entries checked ahead (`check_ahead`), for the state they were checked in.
+    _ahead: tuple[S, dict[Enter, tuple[S, tuple[Event, ...]]]] | None = field(
+        default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self._snapshots:
@@ -223,6 +227,9 @@ class History(Generic[S]):
         if isinstance(action, _SEATED):
             if not 0 <= action.seat < len(self.setup.seats):
                 raise IllegalAction(msg("No seat {n}", n=action.seat + 1))
+            if (isinstance(action, Enter) and self._ahead is not None
+                    and self._ahead[0] is self._state and action in self._ahead[1]):
+                return self._ahead[1][action]
         elif isinstance(action, Undo):
             if not self.actions:
                 raise IllegalAction("Nothing to undo")
@@ -234,6 +241,19 @@ class History(Generic[S]):
             return done.states[-1], done.events
         step = self.game.apply(self._state, action)
         return step.state, step.events
+
+    def check_ahead(self, action: Enter) -> tuple[S, tuple[Event, ...]]:
+        """`check`, kept until the state changes: asked while the table waits for each
+        seat's likely entry, so that the entry, when it comes, checks to the very state
+        worked out ahead, and what was made from that state is found by identity."""
+        if self._ahead is None or self._ahead[0] is not self._state:
+            self._ahead = (self._state, {})
+        known = self._ahead[1]
+        if action not in known:
+            if len(known) >= AHEAD_CHECKS:
+                known.clear()  # a seat stepping through many drafts in one state
+            known[action] = self.check(action)
+        return known[action]
 
     def accept(self, action: Action, new_state: S) -> None:
         """Record an action already checked, with the state `check` gave for it (the app

@@ -19,6 +19,7 @@ from companion.app.look_ahead import asked, draws_ahead, likely_after
 from companion.app.loop import AHEAD_AFTER, App
 from companion.boxes.vocabulary import Key, KeyEdge
 from companion.display.renderer import Renderer
+from companion.engine.actions import Enter
 
 CAMEL = "camel-up-off-season"
 
@@ -230,8 +231,12 @@ def test_the_phase_end_finds_its_panel_and_cards_drawn_and_shows_the_same_frame(
     assert draws_ahead(app.controller, asked(app.controller))
     drawn: list[object] = []
     draw_panel = panels._draw_panel
-    monkeypatch.setattr(panels, "_draw_panel",
-                        lambda *args: drawn.append(args) or draw_panel(*args))
+
+    def counted(*args: object) -> None:
+        drawn.append(args)
+        draw_panel(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(panels, "_draw_panel", counted)
     before = app.renderer.screen.sprites.hits
     tap(app, clock, 17, wait=False)
     assert app.controller.state.phase != "cities"
@@ -245,3 +250,16 @@ def test_nothing_is_drawn_ahead_while_a_bid_is_sealed() -> None:
     app, _ = three_locked(wait=False)
     assert asked(app.controller) == [3]
     assert not draws_ahead(app.controller, [3])
+
+
+def test_the_press_finds_the_view_and_prompts_worked_out_ahead() -> None:
+    """The entry checks to the state worked out while the table waited, so its view and
+    every seat's prompt are the ones made then, not made again."""
+    app, clock = three_locked(wait=True)
+    waits(app, clock)
+    controller = app.controller
+    view, prompts = controller.likely(Enter(3, controller.sessions[3].draft))
+    assert controller.table_view() is not view
+    tap(app, clock, 3, wait=False)  # the reveal
+    assert controller.table_view() is view
+    assert {s: session.prompt for s, session in controller.sessions.items()} == prompts

@@ -410,6 +410,8 @@ class App:
                 return
             likely = likely_after(controller, seat)
             if likely is not None:
+                if not self.queue.empty():
+                    return  # working out the entry took a while (it is kept: worked_out)
                 final = likely.view.final
                 if final not in inputs:
                     inputs[final] = self._frame_inputs(final)

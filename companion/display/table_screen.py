@@ -151,6 +151,8 @@ class TableScreen:
         parts); returns whether it finished."""
         c = self._canvas()
         try:
+            if stop is not None and stop():
+                raise Interrupted  # (the caller's work before this took a while)
             frame = self._frame(c, view, lcds, banner, connected, host, invite, 0, stop)
             self._draw_ahead(c, frame, view.final, stop, changed)
             for page in range(1, frame.pages):
@@ -351,6 +353,8 @@ class TableScreen:
               ) -> tuple[list[Region], int, set[int], SeatMeta]:
         """The body's regions, its page count, the seats its page shows, and where the
         seat grid went."""
+        if stop is not None and stop():
+            raise Interrupted  # before the arrangement: the header and lines took a while
         arranged = arrange(c, self._panels, view, body, gap,
                            lcds is not None and len(view.seats) > 0, connected, page, stop)
         view = arranged.view  # the page's seats and rows when the table is paged

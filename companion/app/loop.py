@@ -421,6 +421,9 @@ class App:
                         invite, stop=lambda: not self.queue.empty(), changed=draw):
                     return  # stopped by input: again at the next wait, if still the same
             done[seat] = draft
+        # Then the pass the host's corrections need after a reveal, up to now, so that the
+        # reveal's press does not make it over the whole round.
+        controller.history.scan_ahead(lambda: not self.queue.empty())
 
     @contextlib.contextmanager
     def collecting_when_idle(self) -> Iterator[None]:

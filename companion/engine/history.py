@@ -11,7 +11,7 @@ memory and replay time grow linearly.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
@@ -75,6 +75,9 @@ class History(Generic[S]):
     _offers: tuple[int, dict[int, tuple[Value, ...]], dict[int, tuple[fix.PadOffer, ...]]
                    ] | None = field(default=None, repr=False)
     _scan: fix.RevealScan | None = field(default=None, repr=False)
+    # The pass the next reveal's corrections will need, carried on while the table waits
+    # (`scan_ahead`): it starts after the last reveal, where that reveal's window will.
+    _next_scan: fix.RevealScan | None = field(default=None, repr=False)
     # Seat entries checked ahead (`check_ahead`), for the state they were checked in.
     _ahead: tuple[S, dict[Enter, tuple[S, tuple[Event, ...]]]] | None = field(
         default=None, repr=False)
@@ -194,13 +197,42 @@ class History(Generic[S]):
         more step; an undo or a correction that changed them starts a new pass)."""
         p = self._since_reveal()
         scan = self._scan
-        if (scan is None or scan.at != p or len(scan.seen) > len(self.actions) - p
-                or not self._stands(scan, len(self.actions))):
-            anchor = self.actions[p - 1] if p else None
-            scan = self._scan = fix.RevealScan(self.game, self._base_at(p, scan), p, anchor)
+        if not self._fits(scan, p):
+            if self._fits(self._next_scan, p):
+                scan = self._scan = self._next_scan  # carried on ahead (`scan_ahead`)
+            else:
+                anchor = self.actions[p - 1] if p else None
+                scan = self._scan = fix.RevealScan(self.game, self._base_at(p, scan), p,
+                                                   anchor)
+        assert scan is not None
         for action in self.actions[p + len(scan.seen):]:
             scan.feed(action)
         return scan
+
+    def scan_ahead(self, stop: Callable[[], bool]) -> None:
+        """While a sealed round is open, carry on the pass over the actions the host's
+        corrections will need once it is revealed (from the last reveal on), one action at
+        a time until `stop()`. Asked while the table waits (app.look_ahead): the reveal
+        then feeds the pass its one new action, where it fed the whole round (the 55
+        actions of an 18-seat Mega Civilization turn, a third of the reveal's press)."""
+        if self.game.sealed(self._state) is None:
+            return
+        q = self.reveals[-1] + 1 if self.reveals else 0
+        scan = self._next_scan
+        if not self._fits(scan, q):
+            anchor = self.actions[q - 1] if q else None
+            scan = self._next_scan = fix.RevealScan(self.game, self._base_at(q, self._scan), q,
+                                                    anchor)
+        assert scan is not None
+        for action in self.actions[q + len(scan.seen):]:
+            if stop():
+                return
+            scan.feed(action)
+
+    def _fits(self, scan: fix.RevealScan | None, p: int) -> bool:
+        """Whether `scan` is a pass from `p` over actions that all still stand."""
+        return (scan is not None and scan.at == p and len(scan.seen) <= len(self.actions) - p
+                and self._stands(scan, len(self.actions)))
 
     def _stands(self, scan: fix.RevealScan, end: int) -> bool:
         """Whether the action `scan` started after, and those it was fed up to the history's

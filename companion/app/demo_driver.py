@@ -74,13 +74,21 @@ class Driver:
     def settle(self, seconds: float = 0.0) -> None:
         self.clock.sleep(max(seconds, 0.0))
         self.app.run_once(0)
-        self.app.rest()  # where `companion run` would wait for the next input
+        self._wait()
 
     def watch(self, seconds: float) -> None:
         """Let people look (the pace between steps, a shot's hold)."""
         self.clock.pause(seconds)
         self.app.run_once(0)
+        self._wait()
+
+    def _wait(self) -> None:
+        """Where `companion run` would wait for the next input: its rest, and the older
+        collector passes it runs once the table is quiet (a step comes sooner than that,
+        and the demo has no box thread to wait for)."""
         self.app.rest()
+        if self.app.gc is not None and self.app.queue.empty():
+            self.app.gc.idle()
 
     def tap(self, seat: int, key: Key) -> None:
         self.presser.press(seat, key)

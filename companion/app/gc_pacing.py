@@ -41,12 +41,16 @@ class GcPacing:
         gc.set_threshold(first * BACKSTOP, *rest)
         self.running = True
 
-    def idle(self) -> None:
-        """The loop is about to wait: run the collection CPython's schedule says is due.
+    def idle(self, older: bool = True) -> None:
+        """The loop is about to wait: run the collection CPython's schedule says is due;
+        with `older` False, a young pass in place of a middle or full one, which then waits
+        for the next call with `older` (the loop's quiet moment: `App.rest`).
 
         Called only when the input queue is empty, so a press that arrives during it waits
-        for one young or middle pass at most (about a millisecond); the full pass comes at
-        its usual rate, one in every threshold[1] * threshold[2] young ones."""
+        for one pass; the full pass comes at its usual rate, one in every threshold[1] *
+        threshold[2] young ones. A middle or full pass holds the interpreter for tens of
+        milliseconds at a big table (more for a full one), which the boxes' threads must
+        not spend waiting right after a change: they are sending it then."""
         if not self.running:
             return
         first, second, third = self.thresholds[:3]
@@ -54,7 +58,7 @@ class GcPacing:
         if young <= first:  # CPython's test: a count over its generation's threshold
             return
         generation = 0
-        if middle > second:
+        if middle > second and older:
             generation = 2 if old > third else 1
         gc.collect(generation)
         self.collections[generation] += 1

@@ -350,25 +350,32 @@ class App:
                     self.alive()
 
     def rest(self) -> None:
-        """The loop is about to wait: if no input is queued, the garbage collector's turn
-        (while `collecting_when_idle`), not a frame's; then the fonts' glyphs are loaded a
-        few at a time until input arrives or none are left (after a start, a resize), so
-        the frame that first shows a size does not wait for them; then, once nothing has
-        changed for AHEAD_AFTER, the parts the last frame drew are kept as sprites and the
-        frames the seats the table waits for would bring are laid out (`look_ahead`), and
-        the collector has its turn again for what that left."""
+        """The loop is about to wait; each step only while no input is queued. The garbage
+        collector's turn (while `collecting_when_idle`), not a frame's: a young pass at
+        once, a middle or full one once nothing has changed for AHEAD_AFTER. The fonts'
+        glyphs are loaded a few at a time until none are left (after a start, a resize),
+        so the frame that first shows a size does not wait for them. Then, once quiet, the
+        parts the last frame drew are kept as sprites, the frames the seats the table waits
+        for would bring are laid out (`look_ahead`), and the collector has its turn again
+        for what that left."""
+        # The collector's older passes wait for quiet too: a pass holds the interpreter
+        # throughout (a full one took 180-280 ms on the phones bench), and right after a
+        # change the boxes' threads are sending it (a phone's LOCKED waited for that pass).
+        quiet = self._quiet(self.clock())
+        lays_out = self.renderer is not None and self.renderer.lays_out
         if self.gc is not None and self.queue.empty():
-            self.gc.idle()
+            # (A dark table's loop does not wake for quiet: all of it at once.)
+            self.gc.idle(older=quiet or not lays_out)
         if self.renderer is not None:
             while self.queue.empty() and self.renderer.warm_step():
                 pass
-            if self.queue.empty() and self._quiet(self.clock()):
+            if self.queue.empty() and quiet:
                 while self.queue.empty() and self.renderer.keep_step():
                     pass
                 if self.queue.empty():
                     self.look_ahead()
-        if self.gc is not None and self.queue.empty():
-            self.gc.idle()  # what laying out ahead left, before a press can meet it
+                if self.gc is not None and self.queue.empty():
+                    self.gc.idle()  # what laying out ahead left, before a press meets it
 
     def _quiet(self, now: float) -> bool:
         """Nothing changed for AHEAD_AFTER: the boxes have sent what did."""

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from companion.app.controller import Controller
-from companion.app.loop import App
+from companion.app.loop import AHEAD_AFTER, App
 from companion.boxes.vocabulary import HostInput
 from companion.display.renderer import Renderer
 from companion.display.window import open_display
@@ -85,6 +85,31 @@ def test_the_loop_collects_when_it_would_wait_not_in_the_pass(
         app.run_once(0.001)  # nothing queued: the loop's turn to wait, the collector's to run
         assert collections == [0]
         assert all(r() is None for r in refs), "the cyclic garbage is freed while idle"
+
+
+def test_an_older_pass_waits_until_the_table_is_quiet(
+        app: App, collections: list[int]) -> None:
+    """Right after a change the boxes' threads are sending it (a phone's LOCKED): a middle
+    or full pass, which holds the interpreter for tens of milliseconds, waits AHEAD_AFTER;
+    a young one does not."""
+    with app.collecting_when_idle():
+        pacing = app.gc
+        assert pacing is not None
+        first, second, _ = pacing.thresholds[:3]
+        for _ in range(second + 1):
+            gc.collect(0)  # the middle generation's count over its threshold: it is due
+        collections.clear()
+        app.sink(HostInput("menu_next"))
+        app.run_once(0)  # a change
+        refs = cycles(2 * first)
+        app.run_once(0.001)  # the loop would wait, but the table just changed
+        assert collections == [0]  # a young pass only...
+        assert all(r() is None for r in refs)
+        cycles(2 * first)
+        assert isinstance(app.clock, Clock)
+        app.clock.now += AHEAD_AFTER
+        app.run_once(0.001)
+        assert collections[0] == 0 and collections[1:] in ([1], [2])  # ...the older one now
 
 
 def test_a_queued_input_is_handled_before_any_collection(

@@ -83,9 +83,9 @@ class Driver:
         self._wait()
 
     def _wait(self) -> None:
-        """Where `companion run` would wait for the next input: its rest, and the older
-        collector passes it runs once the table is quiet (a step comes sooner than that,
-        and the demo has no box thread to wait for)."""
+        """Where `companion run` would wait for the next input: its rest, and the full
+        collector pass it runs once the table is quiet (a step comes sooner than that, and
+        the demo has no box thread to wait for)."""
         self.app.rest()
         if self.app.gc is not None and self.app.queue.empty():
             self.app.gc.idle()

@@ -43,14 +43,14 @@ class GcPacing:
 
     def idle(self, older: bool = True) -> None:
         """The loop is about to wait: run the collection CPython's schedule says is due;
-        with `older` False, a young pass in place of a middle or full one, which then waits
-        for the next call with `older` (the loop's quiet moment: `App.rest`).
+        with `older` False, a middle pass in place of a full one, which then waits for the
+        next call with `older` (the loop's quiet moment: `App.rest`).
 
         Called only when the input queue is empty, so a press that arrives during it waits
         for one pass; the full pass comes at its usual rate, one in every threshold[1] *
-        threshold[2] young ones. A middle or full pass holds the interpreter for tens of
-        milliseconds at a big table (more for a full one), which the boxes' threads must
-        not spend waiting right after a change: they are sending it then."""
+        threshold[2] young ones. A full pass holds the interpreter for up to a few hundred
+        milliseconds at a big table, which the boxes' threads must not spend waiting right
+        after a change: they are sending it then (a phone's LOCKED waited 180-290 ms)."""
         if not self.running:
             return
         first, second, third = self.thresholds[:3]
@@ -58,8 +58,8 @@ class GcPacing:
         if young <= first:  # CPython's test: a count over its generation's threshold
             return
         generation = 0
-        if middle > second and older:
-            generation = 2 if old > third else 1
+        if middle > second:
+            generation = 2 if old > third and older else 1
         gc.collect(generation)
         self.collections[generation] += 1
 

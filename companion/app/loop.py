@@ -351,16 +351,17 @@ class App:
 
     def rest(self) -> None:
         """The loop is about to wait; each step only while no input is queued. The garbage
-        collector's turn (while `collecting_when_idle`), not a frame's: a young pass at
-        once, a middle or full one once nothing has changed for AHEAD_AFTER. The fonts'
+        collector's turn (while `collecting_when_idle`), not a frame's: a young or middle
+        pass at once, a full one once nothing has changed for AHEAD_AFTER. The fonts'
         glyphs are loaded a few at a time until none are left (after a start, a resize),
         so the frame that first shows a size does not wait for them. Then, once quiet, the
         parts the last frame drew are kept as sprites, the frames the seats the table waits
         for would bring are laid out (`look_ahead`), and the collector has its turn again
         for what that left."""
-        # The collector's older passes wait for quiet too: a pass holds the interpreter
-        # throughout (a full one took 180-280 ms on the phones bench), and right after a
-        # change the boxes' threads are sending it (a phone's LOCKED waited for that pass).
+        # The collector's full pass waits for quiet too: it holds the interpreter
+        # throughout (180-290 ms on the phones bench), and right after a change the boxes'
+        # threads are sending it (a phone's LOCKED waited for that pass). The young and
+        # middle ones run at once: at quiet they would meet the next press instead.
         quiet = self._quiet(self.clock())
         lays_out = self.renderer is not None and self.renderer.lays_out
         if self.gc is not None and self.queue.empty():

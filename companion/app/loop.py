@@ -408,17 +408,21 @@ class App:
         done = self._ahead[2]  # seat -> the draft its frame was laid out for
         inputs: dict[bool, _Inputs] = {}  # the same for every seat, but the final sheet's
         invite = self.invite() if self.invite is not None else None
+
+        def stop() -> bool:
+            return not self.queue.empty()
+
         seats = asked(controller)
         draw = draws_ahead(controller, seats)
         for seat in seats:
             draft = controller.sessions[seat].draft
             if seat in done and done[seat] == draft:
                 continue
-            if not self.queue.empty():
+            if stop():
                 return
             likely = likely_after(controller, seat)
             if likely is not None:
-                if not self.queue.empty():
+                if stop():
                     return  # working out the entry took a while (it is kept: worked_out)
                 final = likely.view.final
                 if final not in inputs:
@@ -426,12 +430,12 @@ class App:
                 lcds, banner, shown, host = inputs[final]
                 if not self.renderer.look_ahead(
                         likely.view, lcds, banner, shown, replace(host, waiting=likely.waiting),
-                        invite, stop=lambda: not self.queue.empty(), changed=draw):
+                        invite, stop=stop, changed=draw):
                     return  # stopped by input: again at the next wait, if still the same
             done[seat] = draft
         # Then the pass the host's corrections need after a reveal, up to now, so that the
         # reveal's press does not make it over the whole round.
-        controller.history.scan_ahead(lambda: not self.queue.empty())
+        controller.history.scan_ahead(stop)
 
     @contextlib.contextmanager
     def collecting_when_idle(self) -> Iterator[None]:

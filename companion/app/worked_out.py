@@ -33,8 +33,8 @@ class WorkedOut:
         if self._in is not history.state:
             self._known, self._in = {}, history.state
         state, _ = history.check_ahead(entry)
-        known = self._known.get(id(state))
-        if known is None or known[0] is not state or known[1] is not notes:
+        known = self._for(state)
+        if known is None or known[1] is not notes:
             view = with_notes(public_view(history.game, state), notes)
             known = (state, notes, view, {s: seat_view(history.game, state, s) for s in seats})
             self._known[id(state)] = known
@@ -42,12 +42,14 @@ class WorkedOut:
 
     def view(self, state: Any, notes: list[Note]) -> TableView | None:
         """The view worked out for `state` with these very notes, if it was."""
-        known = self._known.get(id(state))
-        if known is None or known[0] is not state or known[1] is not notes:
-            return None
-        return known[2]
+        known = self._for(state)
+        return known[2] if known is not None and known[1] is notes else None
 
     def prompts(self, state: Any) -> dict[int, Prompt]:
         """The seats' prompts worked out for `state` (none if it was not)."""
+        known = self._for(state)
+        return known[3] if known is not None else {}
+
+    def _for(self, state: Any) -> tuple[Any, list[Note], TableView, dict[int, Prompt]] | None:
         known = self._known.get(id(state))
-        return known[3] if known is not None and known[0] is state else {}
+        return known if known is not None and known[0] is state else None

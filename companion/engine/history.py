@@ -198,12 +198,8 @@ class History(Generic[S]):
         p = self._since_reveal()
         scan = self._scan
         if not self._fits(scan, p):
-            if self._fits(self._next_scan, p):
-                scan = self._scan = self._next_scan  # carried on ahead (`scan_ahead`)
-            else:
-                anchor = self.actions[p - 1] if p else None
-                scan = self._scan = fix.RevealScan(self.game, self._base_at(p, scan), p,
-                                                   anchor)
+            fits = self._fits(self._next_scan, p)  # carried on ahead (`scan_ahead`)
+            scan = self._scan = self._next_scan if fits else self._new_scan(p, scan)
         assert scan is not None
         for action in self.actions[p + len(scan.seen):]:
             scan.feed(action)
@@ -220,14 +216,18 @@ class History(Generic[S]):
         q = self.reveals[-1] + 1 if self.reveals else 0
         scan = self._next_scan
         if not self._fits(scan, q):
-            anchor = self.actions[q - 1] if q else None
-            scan = self._next_scan = fix.RevealScan(self.game, self._base_at(q, self._scan), q,
-                                                    anchor)
+            scan = self._next_scan = self._new_scan(q, self._scan)
         assert scan is not None
         for action in self.actions[q + len(scan.seen):]:
             if stop():
                 return
             scan.feed(action)
+
+    def _new_scan(self, p: int, old: fix.RevealScan | None) -> fix.RevealScan:
+        """A pass starting after the first `p` standing actions (its state from `old` when
+        it can: `_base_at`)."""
+        anchor = self.actions[p - 1] if p else None
+        return fix.RevealScan(self.game, self._base_at(p, old), p, anchor)
 
     def _fits(self, scan: fix.RevealScan | None, p: int) -> bool:
         """Whether `scan` is a pass from `p` over actions that all still stand."""

@@ -3,19 +3,20 @@
 What each seat's OK brings is known before the press: OK enters the draft the seat's box
 shows, and the engine is pure. So while the table waits, the loop works out, for each seat
 it waits for, the view that seat's OK makes (`likely_after`), with its waiting line, and
-has the table screen lay it out (`Renderer.look_ahead`), drawing nothing; whichever seat
+has the table screen lay it out (`Renderer.look_ahead`), drawing nothing on it; whichever seat
 presses then finds its frame's layout remembered. It matters most for the press everyone
 watches, the one that ends a round (a Camel Up reveal beside last round's, Mega
 Civilization's trade-card draw: a new 19-row panel measured and the seats put on pages),
 and at a big table, where each entry's frame is searched among paged layouts.
 
 The view made here can hold what is still secret: the sealed bids the last seat's OK would
-reveal. It goes only into the table screen's layout memo (measures and plans, nothing
-drawn, logged or sent), and a frame shows it only once its state is the table's, when
-it is public. Only when nothing at the table is sealed (`draws_ahead`: Mega
-Civilization's cities, a 6b purchase) does the screen also draw the new cards and panels
-of the one seat left's frame ahead, into sprites a frame copies only where it shows the
-very same.
+reveal. It goes only into the table screen's layout memo (measures and plans) and, when one
+seat is left (`draws_ahead`: its OK reveals a sealed round or ends a phase), into sprites of
+that frame's new cards and panels, drawn on a scratch surface. Neither is shown, logged or
+sent: a frame copies a sprite only where its own part, made from the table's public view,
+has the very same key (the same content), which is then the table's, public. The secret
+was in the process already (the engine's state holds it); what is kept ahead adds no way
+out of it.
 """
 
 from __future__ import annotations
@@ -46,14 +47,12 @@ def asked(controller: Controller) -> list[int]:
             and session.prompt.accepts_input]
 
 
-def draws_ahead(controller: Controller, seats: list[int]) -> bool:
-    """Whether the frame of the one seat asked (its OK ends the round and changes much of
-    the screen) may be drawn ahead, not just laid out: no seat's entry is sealed, so that
-    frame shows nothing secret. With more seats asked, each entry changes a card or two,
-    not worth drawing for every seat."""
-    return len(seats) == 1 and not any(
-        session.prompt is not None and session.prompt.sealed
-        for session in controller.sessions.values())
+def draws_ahead(seats: list[int]) -> bool:
+    """Whether the frame the asked seat's OK brings is drawn ahead, not just laid out: only
+    when one seat is left, whose OK ends the round and changes much of the screen (a
+    reveal, a phase end). With more seats asked, each entry changes a card or two, not
+    worth drawing for every seat."""
+    return len(seats) == 1
 
 
 def likely_after(controller: Controller, seat: int) -> Likely | None:

@@ -413,7 +413,7 @@ class App:
             return not self.queue.empty()
 
         seats = asked(controller)
-        draw = draws_ahead(controller, seats)
+        draw = draws_ahead(seats)
         for seat in seats:
             draft = controller.sessions[seat].draft
             if seat in done and done[seat] == draft:

@@ -85,20 +85,25 @@ def test_the_reveal_finds_its_layout_ready_and_draws_the_same_frame(
     assert pixels(app) == unhurried
 
 
-def test_laying_out_ahead_draws_renders_and_logs_nothing(
+def test_looking_ahead_at_the_reveal_shows_sends_and_logs_nothing(
         searches: list[int], caplog: pytest.LogCaptureFixture,
         monkeypatch: pytest.MonkeyPatch) -> None:
+    """One seat is left: its reveal is laid out and drawn ahead, into sprites, while the
+    bids are still sealed. None of it reaches the screen, a box or the log."""
     app, clock = three_locked(wait=False)
     assert likely_after(app.controller, 3) is not None  # the last seat's OK reveals
     assert isinstance(app.renderer, Renderer)
-    fonts = app.renderer.screen.fonts
-    shown, frames, texts = pixels(app), app.renderer.frames, fonts.cached_texts()
+    sprites = app.renderer.screen.sprites
+    shown, frames, kept = pixels(app), app.renderer.frames, set(sprites.kept())
+    lcds = {seat: box.lcd.lines for seat, box in app.boxes.items()}  # type: ignore[attr-defined]
     before = searches[0]
     with caplog.at_level(logging.DEBUG):
         waits(app, clock)
     assert searches[0] == before + 1  # it laid the reveal out...
-    assert pixels(app) == shown and app.renderer.frames == frames  # ...and drew nothing
-    assert fonts.cached_texts() == texts  # no text rendered (the bids are still secret)
+    assert set(sprites.kept()) - kept  # ...drew its parts aside...
+    assert pixels(app) == shown and app.renderer.frames == frames  # ...and showed nothing
+    assert {seat: box.lcd.lines  # type: ignore[attr-defined]
+            for seat, box in app.boxes.items()} == lcds
     assert caplog.records == []
     asked: list[object] = []
     monkeypatch.setattr(loop, "likely_after", lambda *args: asked.append(args))
@@ -106,26 +111,23 @@ def test_laying_out_ahead_draws_renders_and_logs_nothing(
     assert asked == []  # worked out once per state and drafts, not at every wait
 
 
-def test_input_stops_it_and_the_next_wait_takes_it_up(searches: list[int]) -> None:
-    app, clock = three_locked(wait=False)
+def test_with_two_seats_asked_each_entry_is_laid_out_and_nothing_drawn(
+        searches: list[int]) -> None:
+    """Each entry then changes a card or two: not worth drawing for every seat."""
+    clock = Clock()
+    app = table(CAMEL, 4, clock)
+    for seat in range(2):
+        tap(app, clock, seat, wait=False)
     assert isinstance(app.renderer, Renderer)
-    before = searches[0]
-    likely = likely_after(app.controller, 3)
-    assert likely is not None
-    assert not app.renderer.look_ahead(likely.view, stop=lambda: True)
-    assert searches[0] == before  # stopped before it searched...
-    stops = iter([False, False, True])  # ...or at its first try
-    assert not app.renderer.look_ahead(likely.view, stop=lambda: next(stops))
-    assert searches[0] == before + 1
-    app.sink(KeyEdge(0, Key.PLUS, True, clock.now))
-    waits(app, clock)  # input queued: the loop handles it first
-    assert searches[0] == before + 1
-    app.run_once(0)
-    waits(app, clock)  # nothing queued: laid out now
+    fonts = app.renderer.screen.fonts
+    while app.renderer.keep_step():  # the last frame's parts kept, as the wait does first
+        pass
+    sprites = app.renderer.screen.sprites
+    texts, kept, before = fonts.cached_texts(), sprites.kept(), searches[0]
+    waits(app, clock)
     assert searches[0] == before + 2
-    during = searches[0]
-    tap(app, clock, 3, wait=False)
-    assert searches[0] == during  # ...and the reveal found it
+    assert fonts.cached_texts() == texts  # no text rendered
+    assert sprites.kept() == kept
 
 
 def test_a_changed_draft_is_laid_out_again(searches: list[int]) -> None:
@@ -231,7 +233,7 @@ def test_the_phase_end_finds_its_panel_and_cards_drawn_and_shows_the_same_frame(
 
     app, clock = mega_one_left(wait=True)
     assert isinstance(app.renderer, Renderer)
-    assert draws_ahead(app.controller, asked(app.controller))
+    assert draws_ahead(asked(app.controller))
     drawn: list[object] = []
     draw_panel = panels._draw_panel
 
@@ -248,11 +250,32 @@ def test_the_phase_end_finds_its_panel_and_cards_drawn_and_shows_the_same_frame(
     assert pixels(app) == unhurried
 
 
-def test_nothing_is_drawn_ahead_while_a_bid_is_sealed() -> None:
-    """The last Camel Up bid reveals the sealed ones: its frame is laid out, not drawn."""
-    app, _ = three_locked(wait=False)
-    assert asked(app.controller) == [3]
-    assert not draws_ahead(app.controller, [3])
+def test_the_reveal_finds_its_cards_and_panels_drawn_and_shows_the_same_frame(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The last Camel Up bid reveals the sealed ones: the reveal's panels and cards were
+    drawn while the table waited, and the frame copies them, showing what it would have
+    drawn."""
+    app, clock = three_locked(wait=False)
+    tap(app, clock, 3, wait=False)
+    unhurried = pixels(app)
+
+    app, clock = three_locked(wait=True)
+    waits(app, clock)
+    assert isinstance(app.renderer, Renderer)
+    assert draws_ahead(asked(app.controller))
+    drawn: list[object] = []
+    draw_panel = panels._draw_panel
+
+    def counted(*args: object) -> None:
+        drawn.append(args)
+        draw_panel(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(panels, "_draw_panel", counted)
+    before = app.renderer.screen.sprites.hits
+    tap(app, clock, 3, wait=False)
+    assert drawn == []  # no panel drawn in the frame...
+    assert app.renderer.screen.sprites.hits - before >= 5  # ...they and the cards copied
+    assert pixels(app) == unhurried
 
 
 def test_the_press_finds_the_view_and_prompts_worked_out_ahead() -> None:

@@ -15,8 +15,11 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
+import select
 import threading
 import time
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from . import serial_protocol as sp
@@ -174,8 +177,9 @@ class BoxLink:
         self.state = "identifying"
         self.post(sp.Identify())
         start = last_rx = self._asked_at = time.monotonic()
+        read = reader(self._port)
         while not self._stop.is_set():
-            data = self._port.read(self._port.in_waiting or 1)
+            data = read()
             now = time.monotonic()
             if data:
                 for line in self._framer.feed(data):
@@ -276,3 +280,39 @@ class BoxLink:
     def show(self, line1: str, line2: str) -> None:
         """Text on this box's own LCD while it has no seat (claim prompt, refusal)."""
         self.post_lcd((to_hd44780(line1)[:LCD_COLS], to_hd44780(line2)[:LCD_COLS]))
+
+
+def reader(port: Any) -> Callable[[], bytes]:
+    """What the reader thread calls for the next bytes: it waits up to the port's read
+    timeout, then returns all that came (b"" if nothing did).
+
+    Each call that waits hands the interpreter to the other threads and must take it back
+    when it returns, which, while the loop draws or lays out, waits for the loop's switch
+    interval or the end of the C call it is in (a glyph, a blit, a collector pass).
+    pyserial's `read(in_waiting or 1)` makes five such calls for a line that came in one
+    piece (select, read one byte, the count, select again, read the rest): on the mixed
+    table's bench a line took up to 5 ms to reach the queue while the loop laid out ahead.
+    A POSIX port (a USB box, a pty) is read here in two: select, then one `os.read` of
+    all there is. pyserial keeps no buffer of its own on POSIX, so nothing is skipped.
+    Other ports (pyserial's URL handlers, Windows) are read through pyserial."""
+    try:
+        fd = port.fileno()
+    except (AttributeError, OSError, ValueError):  # no file descriptor behind this port
+        return lambda: bytes(port.read(port.in_waiting or 1))
+    wait = port.timeout
+
+    def read() -> bytes:
+        ready, _, _ = select.select([fd], [], [], wait)
+        if not ready:
+            return b""
+        try:
+            data = os.read(fd, 4096)
+        except BlockingIOError:  # (pyserial opens the port non-blocking)
+            return b""
+        except OSError as exc:  # EIO: unplugged, or the pty's other side closed
+            raise LinkClosed(f"read failed: {exc}") from exc
+        if not data:  # readable but empty: the device is gone, as pyserial reports it
+            raise LinkClosed("the port reports data but has none (unplugged?)")
+        return data
+
+    return read

@@ -74,9 +74,12 @@ WINDOW_INPUT = WindowInput()
 # How soon another thread gets the interpreter while the loop lays out ahead (see
 # `App.look_ahead`), and how long after the table or a box last changed it starts: the
 # boxes' threads first send what changed (a phone's LOCKED, an LCD's I2C writes, a serial
-# line), which they do while the loop sleeps.
+# line), which they do while the loop sleeps. 25 ms, not the 50 first chosen: at 50 the
+# frame that ends an 18-seat round was often not laid out yet when the next seat pressed
+# 60 ms after a frame (the mixed table's bench: serial phase change p99 7.3-10 ms, 5.1-5.4
+# at 25), and a phone's LOCKED was no later for it (p99 39 -> 36 ms).
 YIELD_SECONDS = 0.0001
-AHEAD_AFTER = 0.05
+AHEAD_AFTER = 0.025
 
 # What the table screen draws beside the view (`App._frame_inputs`).
 _Inputs = tuple[Mapping[int, tuple[str, str]] | None, Msg | str | None,

@@ -223,17 +223,11 @@ def mega_one_left(wait: bool) -> tuple[App, Clock]:
     return app, clock
 
 
-def test_the_phase_end_finds_its_panel_and_cards_drawn_and_shows_the_same_frame(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Cities are public: the frame the last seat's entry brings (the trade-card panel,
-    every card's new status) is drawn ahead, and the entry copies it."""
-    app, clock = mega_one_left(wait=False)
-    tap(app, clock, 17, wait=False)
-    unhurried = pixels(app)
-
-    app, clock = mega_one_left(wait=True)
+def press_counting_parts(app: App, clock: Clock, seat: int,
+                         monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
+    """`seat` presses OK (no wait): how many panels its frame drew, and how many parts it
+    copied from sprites."""
     assert isinstance(app.renderer, Renderer)
-    assert draws_ahead(asked(app.controller))
     drawn: list[object] = []
     draw_panel = panels._draw_panel
 
@@ -243,10 +237,24 @@ def test_the_phase_end_finds_its_panel_and_cards_drawn_and_shows_the_same_frame(
 
     monkeypatch.setattr(panels, "_draw_panel", counted)
     before = app.renderer.screen.sprites.hits
+    tap(app, clock, seat, wait=False)
+    return len(drawn), app.renderer.screen.sprites.hits - before
+
+
+def test_the_phase_end_finds_its_panel_and_cards_drawn_and_shows_the_same_frame(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cities are public: the frame the last seat's entry brings (the trade-card panel,
+    every card's new status) is drawn ahead, and the entry copies it."""
+    app, clock = mega_one_left(wait=False)
     tap(app, clock, 17, wait=False)
+    unhurried = pixels(app)
+
+    app, clock = mega_one_left(wait=True)
+    assert draws_ahead(asked(app.controller))
+    drawn, copied = press_counting_parts(app, clock, 17, monkeypatch)
     assert app.controller.state.phase != "cities"
-    assert drawn == []  # no panel drawn in the frame...
-    assert app.renderer.screen.sprites.hits - before >= 10  # ...it and the cards copied
+    assert drawn == 0  # no panel drawn in the frame...
+    assert copied >= 10  # ...it and the cards copied
     assert pixels(app) == unhurried
 
 
@@ -261,20 +269,10 @@ def test_the_reveal_finds_its_cards_and_panels_drawn_and_shows_the_same_frame(
 
     app, clock = three_locked(wait=True)
     waits(app, clock)
-    assert isinstance(app.renderer, Renderer)
     assert draws_ahead(asked(app.controller))
-    drawn: list[object] = []
-    draw_panel = panels._draw_panel
-
-    def counted(*args: object) -> None:
-        drawn.append(args)
-        draw_panel(*args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(panels, "_draw_panel", counted)
-    before = app.renderer.screen.sprites.hits
-    tap(app, clock, 3, wait=False)
-    assert drawn == []  # no panel drawn in the frame...
-    assert app.renderer.screen.sprites.hits - before >= 5  # ...they and the cards copied
+    drawn, copied = press_counting_parts(app, clock, 3, monkeypatch)
+    assert drawn == 0  # no panel drawn in the frame...
+    assert copied >= 5  # ...they and the cards copied
     assert pixels(app) == unhurried
 
 

@@ -28,6 +28,7 @@ from ..engine.errors import JournalError, MalformedInput
 from ..engine.history import Setup
 from ..engine.seats import DEFAULT_COLOURS, Seat
 from ..engine.text import msg
+from .journal_lines import written_actions
 from .journal_lock import JournalLock
 
 FORMAT = 1
@@ -120,7 +121,11 @@ def parse_lines(lines: list[str], name: str, journal: bool = False
     setup: Setup | None = None
     actions: list[Action] = []
     seqs = _Seqs(name, journal)
-    for n, line in enumerate(lines, start=1):
+    # The lines after the setup, when the companion wrote them all (journal_lines): then
+    # only the setup line is read here.
+    written = (written_actions(lines, 1) if journal and lines[:1] and lines[0].startswith("{")
+               else None)
+    for n, line in enumerate(lines if written is None else lines[:1], start=1):
         text = line.strip()
         if not text or text.startswith("//") or text.startswith("#"):
             continue
@@ -145,7 +150,7 @@ def parse_lines(lines: list[str], name: str, journal: bool = False
     if setup is None:
         raise MalformedInput(msg("{where}: empty: the first line must be the setup",
                                  where=name))
-    return setup, actions
+    return setup, actions if written is None else written
 
 
 def game_identity(path: Path) -> str | None:

@@ -28,7 +28,7 @@ from ..engine.errors import JournalError, MalformedInput
 from ..engine.history import Setup
 from ..engine.seats import DEFAULT_COLOURS, Seat
 from ..engine.text import msg
-from .journal_lines import written_actions
+from .journal_lines import decode, lines_of, written_actions
 from .journal_lock import JournalLock
 
 FORMAT = 1
@@ -176,18 +176,6 @@ def game_identity(path: Path) -> str | None:
     return "setup:" + hashlib.sha256(first.strip()).hexdigest()
 
 
-def decode(data: bytes, name: str) -> str:
-    """A journal's or scenario's text; a byte that is not UTF-8 is reported with its line."""
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[:exc.start].count(b"\n") + 1
-        raise JournalError(name, line, msg("not UTF-8 text (byte {byte})",
-                                           byte=f"0x{data[exc.start]:02x}"),
-                           msg("the companion writes UTF-8 only: restore the file from a "
-                               "backup, or save it as UTF-8")) from exc
-
-
 def load(path: Path) -> Loaded:
     """The journal's setup and actions (one that holds nothing yet is refused)."""
     loaded = read(path)
@@ -216,7 +204,7 @@ def read(path: Path, repair: bool = True) -> Loaded | None:
         data = data[:cut]
     if not data.strip():
         return None
-    setup, actions = parse_lines(decode(data, str(path)).splitlines(), str(path), journal=True)
+    setup, actions = parse_lines(lines_of(decode(data, str(path))), str(path), journal=True)
     return Loaded(setup, actions, torn)
 
 
@@ -246,7 +234,7 @@ def parse_scenario(path: Path) -> tuple[Setup, list[Action]]:
                     raise MalformedInput(msg("{where}: action {i}: {why}", where=str(path), i=i,
                                              why=exc.message)) from exc
             return setup, acts
-    return parse_lines(text.splitlines(), str(path))
+    return parse_lines(lines_of(text), str(path))
 
 
 class StorageFault(Exception):

@@ -1,4 +1,5 @@
-"""Reading back the action lines the companion wrote itself, without decoding each one.
+"""Reading a journal's lines: its bytes as text, the text as lines, and the action lines the
+companion wrote itself without decoding each one.
 
 A long game's journal is mostly the same few lines again: `{"seq":412,"type":"enter",
 "seat":3,"value":7,"at":"..."}` differs from an earlier line only in its `seq` and its time.
@@ -19,7 +20,8 @@ import json
 import re
 
 from ..engine.actions import Action, action_from_json
-from ..engine.errors import MalformedInput
+from ..engine.errors import JournalError, MalformedInput
+from ..engine.text import msg
 
 _SEQ = re.compile(r'\{"seq":([1-9][0-9]*),')  # how Journal.append starts every line
 _AT = re.compile(r',"at":"[^"\\]*"\}\Z')  # and ends it when it keeps the time
@@ -55,3 +57,26 @@ def _decoded(line: str) -> Action | None:
         return action_from_json(json.loads(line))  # a dict: the line starts with {"seq":
     except (ValueError, MalformedInput):  # JSONDecodeError is a ValueError
         return None
+
+
+def decode(data: bytes, name: str) -> str:
+    """A journal's or scenario's text; a byte that is not UTF-8 is reported with its line."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise JournalError(name, line, msg("not UTF-8 text (byte {byte})",
+                                           byte=f"0x{data[exc.start]:02x}"),
+                           msg("the companion writes UTF-8 only: restore the file from a "
+                               "backup, or save it as UTF-8")) from exc
+
+
+def lines_of(text: str) -> list[str]:
+    """The lines of a journal or scenario, split where the companion ends them: at "\n"
+    only. (`str.splitlines` also splits at U+2028, U+2029 and U+0085, which json.dumps
+    leaves as they are in a text: a seat named with one made a journal no start could
+    read.) A "\r" before the "\n" is stripped with the line's spaces."""
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()  # what follows the last line's "\n"
+    return lines

@@ -109,3 +109,19 @@ def test_every_line_is_fsynced_once_it_is_whole(tmp_path: Path,
         st = path.stat()
         assert (st.st_ino, st.st_size) in synced, "the new line was not fsynced"
     journal.close()
+
+
+@pytest.mark.parametrize("mark", ["\u2028", "\u2029", "\x85"])
+def test_a_seat_named_with_a_unicode_line_break_still_resumes(tmp_path: Path, mark: str) -> None:
+    """json.dumps leaves these as they are in a text, and `str.splitlines` splits there:
+    the journal of such a table could not be read at the next start."""
+    path = tmp_path / "j.jsonl"
+    setup = Setup(GAME.id, (Seat(f"Ann{mark}Lee", "#112233"), *SETUP.seats[1:]))
+    j = Journal.create(path, setup)
+    j.append(Host.make("start", card="lucky_0"))
+    j.append(Enter(0, 2))
+    j.close()
+    assert mark in path.read_text(encoding="utf-8")  # written as it is, not escaped
+    loaded = load(path)
+    assert loaded.setup.seats[0].name == f"Ann{mark}Lee"
+    assert loaded.actions == [Host.make("start", card="lucky_0"), Enter(0, 2)]

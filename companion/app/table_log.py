@@ -29,28 +29,35 @@ class Note:
     anchor: tuple[Msg, ...]  # the game's log tail right after the correction, newest last
 
 
-def _after(anchor: tuple[Msg, ...], tail: Sequence[Msg]) -> int | None:
+def _ends(tail: Sequence[Msg]) -> dict[Msg, list[int]]:
+    """Each line of `tail` -> the indices just after its places there, latest first."""
+    ends: dict[Msg, list[int]] = {}
+    for end in range(len(tail), 0, -1):
+        ends.setdefault(tail[end - 1], []).append(end)
+    return ends
+
+
+def _after(anchor: tuple[Msg, ...], tail: Sequence[Msg], ends: dict[Msg, list[int]]
+           ) -> int | None:
     """Where in `tail` the anchor's newest line is (the index after it): the latest place
     where tail's lines up to there end the same as the anchor does. None: the anchor has
-    scrolled off."""
-    newest = anchor[-1]
-    for end in range(len(tail), 0, -1):
-        if tail[end - 1] != newest:  # the cheap test first: most places fail it
-            continue
+    scrolled off. (`ends`: the tail's lines' places, so that a line not there is one look-up,
+    not a comparison with every line: 32 notes scrolled off cost a thousand.)"""
+    for end in ends.get(anchor[-1], ()):
         m = min(end, len(anchor))
         if tuple(tail[end - m:end]) == anchor[len(anchor) - m:]:
             return end
     return None
 
 
-def place(note: Note, tail: Sequence[Msg]) -> int | None:
+def place(note: Note, tail: Sequence[Msg], ends: dict[Msg, list[int]]) -> int | None:
     """The index in `tail` the note goes before; None: it is older than all of `tail`."""
     if not note.anchor:
         return 0  # the log was empty then: the note comes before every line since
     # An undo or void later may have taken the anchor's newest lines away: the note then
     # follows the newest line of its anchor still there.
     for cut in range(len(note.anchor), 0, -1):
-        at = _after(note.anchor[:cut], tail)
+        at = _after(note.anchor[:cut], tail, ends)
         if at is not None:
             return at
     return None
@@ -61,9 +68,10 @@ def with_notes(view: TableView, notes: Sequence[Note]) -> TableView:
     if not notes:
         return view
     tail = view.log
+    ends = _ends(tail)
     slots: dict[int, list[Msg]] = {}
     for note in notes:
-        at = place(note, tail)
+        at = place(note, tail, ends)
         if at is not None:
             slots.setdefault(at, []).append(note.text)
     if not slots:

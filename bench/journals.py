@@ -15,6 +15,7 @@ import hashlib
 import json
 import random
 import sys
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -132,10 +133,16 @@ def generate(game_id: str, n: int, seed: int = 15) -> tuple[Setup, list[Action]]
 
 
 def write(path: Path, setup: Setup, actions: list[Action]) -> None:
-    """The journal file `companion run` writes, without the fsync per line."""
+    """The journal file `companion run` writes, without the fsync per line: each action
+    line with its `seq` and its time of acceptance in `runner.wall_clock`'s form (here a
+    made-up clock from 19:00, 4.2 s an action), so that no two lines are the same text."""
+    start = datetime(2026, 11, 28, 19, 0, tzinfo=UTC)
     lines = [json.dumps(setup_to_json(setup), ensure_ascii=False, separators=(",", ":"))]
-    lines += [json.dumps({"seq": i, **action_to_json(a)}, ensure_ascii=False,
-                         separators=(",", ":")) for i, a in enumerate(actions, start=1)]
+    lines += [json.dumps({"seq": i, **action_to_json(a),
+                          "at": (start + timedelta(milliseconds=4200 * i)).strftime(
+                              "%Y-%m-%dT%H:%M:%S.%fZ")},
+                         ensure_ascii=False, separators=(",", ":"))
+              for i, a in enumerate(actions, start=1)]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 

@@ -21,7 +21,7 @@ from .fonts import Face, FontCache
 from .legibility import Problem, TextAudit, min_text_px
 from .memo import Memo
 from .sprites import Sprites
-from .theme import ELLIPSIS
+from .theme import BG, ELLIPSIS
 
 Translate = Callable[[str], str]
 
@@ -40,6 +40,8 @@ class Canvas:
     memo: Memo = field(default_factory=Memo)
     # Parts drawn before, kept as pixels by the screen that owns the canvas (see `sprites`).
     sprites: Sprites = field(default_factory=Sprites)
+    # The background under the frame's regions (the final results have their own).
+    bg: pygame.Color = field(default_factory=lambda: BG)
 
     @property
     def min_text(self) -> int:
@@ -222,6 +224,23 @@ class Canvas:
     def lh(self, face: Face, size: int) -> int:
         """The line height of `face` at `size`."""
         return self.fonts.line_height(face, size)
+
+    def box(self, fill: pygame.Color, rect: pygame.Rect, radius: int) -> None:
+        """A rounded box filling `rect`, the background `bg` in its corners: what a
+        region that covers its rect (`Region.covers`) draws first, so that nothing clears
+        the rect before. The same pixels as clearing the rect and drawing the box (every
+        pixel the box leaves lies in its four radius-sized corner squares; tests/display/
+        test_display_regions.py), but each pixel is written once. The clear writes past
+        the cache (`regions.clear`), and a box drawn over it at once waited for those
+        writes: a 407x410 panel in its area took 300 us, 90 us now.
+        """
+        r = max(0, min(radius, rect.w // 2, rect.h // 2))
+        if r:
+            surface, bg = self.surface, self.bg
+            for x, y in ((rect.left, rect.top), (rect.right - r, rect.top),
+                         (rect.left, rect.bottom - r), (rect.right - r, rect.bottom - r)):
+                surface.fill(bg, (x, y, r, r))
+        pygame.draw.rect(self.surface, fill, rect, border_radius=radius)
 
     def pill_h(self, size: int) -> int:
         """The height of a pill whose text is `size`."""

@@ -58,7 +58,7 @@ def draw_header(c: Canvas, view: TableView,
     height = header_rect(c, view, area).h
     rect = pygame.Rect(area.x, area.y, area.w, height)
     radius = c.sp(10)
-    pygame.draw.rect(c.surface, HEADER_BG, rect, border_radius=radius)
+    c.box(HEADER_BG, rect, radius)
     # The accent bar turns gold for the final results, so the end of the game reads at once.
     bar = pygame.Rect(rect.x, rect.y, c.sp(6), rect.h)
     pygame.draw.rect(c.surface, GOLD if view.final else ACCENT, bar,
@@ -149,7 +149,7 @@ def draw_banner(c: Canvas, text: str, area: pygame.Rect) -> pygame.Rect:
     pad = c.sp(8)
     lines = c.wrap(text, "bold", size, area.w - 4 * pad, 2)
     rect = banner_rect(c, text, area)
-    pygame.draw.rect(c.surface, BANNER_BG, rect, border_radius=c.sp(8))
+    c.box(BANNER_BG, rect, c.sp(8))
     y = rect.y + pad
     for line in lines:
         c.blit_text(line, "bold", size, BANNER_FG, rect.centerx, y, area.w - 4 * pad,

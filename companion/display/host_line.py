@@ -32,7 +32,7 @@ def waiting_rect(c: Canvas, text: str, area: pygame.Rect) -> tuple[pygame.Rect, 
 def draw_waiting(c: Canvas, lines: list[str], rect: pygame.Rect) -> None:
     """What the table waits for, in bold, beside an accent bar."""
     size, pad, bar = c.px(MIN_PX, minimum=17), c.sp(6), c.sp(6)
-    pygame.draw.rect(c.surface, HEADER_BG, rect, border_radius=c.sp(8))
+    c.box(HEADER_BG, rect, c.sp(8))
     pygame.draw.rect(c.surface, ACCENT, pygame.Rect(rect.x, rect.y, bar, rect.h),
                      border_radius=c.sp(3))
     y = rect.y + pad
@@ -60,7 +60,7 @@ def draw_host_line(c: Canvas, lines: list[str], host: HostLine, rect: pygame.Rec
     size, pad = c.px(MIN_PX, minimum=17), c.sp(5)
     fill = ALERT if host.asking else (ACCENT if host.active else HEADER_BG)
     fg = DARK_TEXT if host.asking or host.active else MUTED
-    pygame.draw.rect(c.surface, fill, rect, border_radius=c.sp(6))
+    c.box(fill, rect, c.sp(6))
     y = rect.y + pad
     for line in lines:
         c.blit_text(line, _face(host), size, fg, rect.x + 2 * pad, y, rect.w - 4 * pad)

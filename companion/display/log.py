@@ -63,7 +63,7 @@ def lines_in(c: Canvas, height: int) -> int:
 
 def draw_log(c: Canvas, wrapped: Sequence[list[str]], rect: pygame.Rect) -> pygame.Rect:
     """The entries, newest at the bottom, whole entries only; older ones fade."""
-    pygame.draw.rect(c.surface, LOG_BG, rect, border_radius=c.sp(8))
+    c.box(LOG_BG, rect, c.sp(8))
     size, pad = log_size(c), c.sp(8)
     line_h = c.lh("regular", size)
     shown = newest_that_fit(wrapped, lines_in(c, rect.h))

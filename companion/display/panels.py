@@ -14,6 +14,7 @@ from .canvas import Canvas
 from .layout import Layout
 from .panel_bounds import is_head, panel_sizes, row_height
 from .panel_plan import PanelPlan, PanelPlanner
+from .regions import clear, outside
 from .theme import ACCENT, DIM, GOLD, GOLD_DEEP, MUTED, PANEL_BG, STRIKE, WIN_ROW, cell_look
 
 
@@ -28,15 +29,21 @@ def draw_panels(c: Canvas, planner: PanelPlanner, panels: Sequence[Panel], area:
     chosen, hidden = planner.plan(c, tuple(panels), area, gap, final)
     layout.panels_hidden = hidden
     col_w = (area.w - (len(chosen) - 1) * gap) // max(1, len(chosen))
+    boxes: list[tuple[PanelPlan, pygame.Rect]] = []
+    for k, column in enumerate(chosen):
+        x = area.x + k * (col_w + gap)
+        y = area.y
+        for plan in column:
+            boxes.append((plan, pygame.Rect(x, y, col_w, min(plan.height, area.bottom - y))))
+            y += plan.height + gap
     with c.clipped(area):
-        for k, column in enumerate(chosen):
-            x = area.x + k * (col_w + gap)
-            y = area.y
-            for plan in column:
-                box = pygame.Rect(x, y, col_w, min(plan.height, area.bottom - y))
-                _panel(c, plan, box, final, layout)
-                layout.panel_boxes.append(box)
-                y += plan.height + gap
+        # The area is not cleared before (its region covers it): only the gaps between
+        # the panels are, and each panel fills its box (`Canvas.box`).
+        for piece in outside(area, [box for _, box in boxes]):
+            clear(c.surface, c.bg, piece)
+        for plan, box in boxes:
+            _panel(c, plan, box, final, layout)
+            layout.panel_boxes.append(box)
 
 
 def _panel(c: Canvas, plan: PanelPlan, box: pygame.Rect, final: bool,
@@ -70,7 +77,7 @@ def _draw_panel(c: Canvas, plan: PanelPlan, box: pygame.Rect, final: bool,
     title_size, cell_size, note_size = panel_sizes(c, scale)
     pad = c.sp(12, scale)
     radius = c.sp(10, scale)
-    pygame.draw.rect(surface, PANEL_BG, box, border_radius=radius)
+    c.box(PANEL_BG, box, radius)
     if final:
         pygame.draw.rect(surface, GOLD_DEEP, box, width=max(2, c.sp(2)),
                          border_radius=radius)

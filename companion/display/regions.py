@@ -19,7 +19,9 @@ class Region:
     """One part of the frame: where it goes, what it shows (`key`), and how to draw it on
     a canvas (the screen's, or a scratch one: `TableScreen.prepare`). `sprite`: the key its
     pixels are kept under (`sprites`), for a part drawn as one; `parts`: it draws parts
-    of its own that are kept so (the panels)."""
+    of its own that are kept so (the panels); `covers`: its drawing paints every pixel
+    of its rect, the background included (`Canvas.box`), so the rect is not cleared
+    before it is drawn."""
 
     name: Hashable
     rect: pygame.Rect
@@ -27,6 +29,7 @@ class Region:
     draw: Callable[[Canvas, Layout], None]
     sprite: Hashable = None
     parts: bool = False
+    covers: bool = False
 
 
 SeatMeta = tuple[pygame.Rect | None, int, float]  # the seat grid's rect, columns, scale

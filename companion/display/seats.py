@@ -86,7 +86,8 @@ def seat_regions(c: Canvas, view: TableView, plan: SeatPlan, left: pygame.Rect,
                 if name in placed:
                     table[seat.seat] = placed[name]
 
-        regions.append(Region(("seat", seat.seat), rect, (seat, lines, online), card, sprite))
+        regions.append(Region(("seat", seat.seat), rect, (seat, lines, online), card, sprite,
+                              covers=True))
     return regions
 
 
@@ -103,7 +104,7 @@ def draw_seat(c: Canvas, seat: SeatLine, rect: pygame.Rect, scale: float,
     colour = parse_colour(seat.colour)
     layout.seat_cards[seat.seat] = rect
 
-    pygame.draw.rect(surface, CARD_BG, rect, border_radius=radius)
+    c.box(CARD_BG, rect, radius)
     border: pygame.Color | None = None
     if online is not True:
         border = DISCONNECTED_LOOK[0]

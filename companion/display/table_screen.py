@@ -96,14 +96,16 @@ class TableScreen:
         self._base = None
         self.sprites = Sprites()  # a new surface may hold its pixels in another format
 
-    def _canvas(self) -> Canvas:
+    def _canvas(self, final: bool = False) -> Canvas:
+        """The canvas of a frame (`final`: the final results', on their own background)."""
         w, h = self.surface.get_size()
         # One unit = one pixel at 1280x720; the width term keeps very wide text from
         # overflowing a narrow (e.g. 4:3 or portrait) screen.
         u = max(0.3, min(h / 720, w / 1100))
         return Canvas(self.surface, self.translate, self.fonts, u, self.audit,
                       self._memo.for_canvas(u, self.translate, self.fonts),
-                      self.sprites.for_canvas((w, h), u, self.translate, self.fonts))
+                      self.sprites.for_canvas((w, h), u, self.translate, self.fonts),
+                      BG_FINAL if final else BG)
 
     def expected_fonts(self) -> set[tuple[Face, int]]:
         """The fonts the seat cards and the panels may use on this surface, at every scale
@@ -131,7 +133,7 @@ class TableScreen:
         picks the page shown when the table needs more than one (see `paging`): a number,
         or the page for the number of pages the table turns out to need (a table that
         just became paged is then drawn once, on the right page)."""
-        c = self._canvas()
+        c = self._canvas(view.final)
         frame = self._frame(c, view, lcds, banner, connected, host, invite, page)
         self.pages = frame.pages
         return self._paint(c, view, frame, invite)
@@ -149,28 +151,27 @@ class TableScreen:
         would draw anew. Changes nothing shown, and nothing `draw` reads but the layout
         memo and the sprites. Stops early when `stop()` says so (between two tries or
         parts); returns whether it finished."""
-        c = self._canvas()
+        c = self._canvas(view.final)
         try:
             if stop is not None and stop():
                 raise Interrupted  # (the caller's work before this took a while)
             frame = self._frame(c, view, lcds, banner, connected, host, invite, 0, stop)
-            self._draw_ahead(c, frame, view.final, stop, changed)
+            self._draw_ahead(c, frame, stop, changed)
             for page in range(1, frame.pages):
                 frame = self._frame(c, view, lcds, banner, connected, host, invite, page, stop)
-                self._draw_ahead(c, frame, view.final, stop, changed)
+                self._draw_ahead(c, frame, stop, changed)
         except Interrupted:
             return False
         return True
 
-    def _draw_ahead(self, c: Canvas, frame: Frame, final: bool,
-                    stop: Callable[[], bool] | None, changed: bool) -> None:
+    def _draw_ahead(self, c: Canvas, frame: Frame, stop: Callable[[], bool] | None,
+                    changed: bool) -> None:
         """Draw, on a scratch surface, the cards of `frame` the screen shows now but that
         frame shows at another size (a table that becomes paged): their sprites are then
         ready for it. With `changed`, also the cards and panels it shows anew (the
         loop asks for them for the press that ends a round: app.look_ahead); they may hold
         what is still sealed, but a sprite is only copied into a frame whose part shows
         the very same (its key), which is then the table's, public."""
-        bg = BG_FINAL if final else BG
         for region in frame.regions:
             same_place = self._rects.get(region.name) == region.rect
             shown_now = self._keys.get(region.name) == region.key
@@ -183,7 +184,8 @@ class TableScreen:
             if stop is not None and stop():
                 raise Interrupted
             scratch = self._scratch()
-            clear(scratch, bg, region.rect)
+            if not region.covers:
+                clear(scratch, c.bg, region.rect)
             ahead = replace(c, surface=scratch, audit=TextAudit())  # not shown: counted nowhere
             with ahead.clipped(region.rect):
                 region.draw(ahead, Layout(scratch.get_size(), c.u, frame.head, frame.body))
@@ -212,7 +214,7 @@ class TableScreen:
             layout.header, layout.timer = draw_header(c, view, head)
 
         regions = [Region("header", head, (view.game, view.headline, view.detail, view.timer,
-                                           view.final), header)]
+                                           view.final), header, covers=True)]
         y = head.bottom + gap
         bottom = h - margin
         lines_at = self._host_regions(c, host, pygame.Rect(margin, y, w - 2 * margin, bottom - y))
@@ -231,7 +233,7 @@ class TableScreen:
             def draw_strip(c: Canvas, layout: Layout) -> None:
                 layout.banner = draw_banner(c, text, strip)
 
-            regions.append(Region("banner", banner_at, text, draw_strip))
+            regions.append(Region("banner", banner_at, text, draw_strip, covers=True))
             y = banner_at.bottom + gap
         body = pygame.Rect(margin, y, w - 2 * margin, max(0, bottom - y))
         if invite is not None:
@@ -258,7 +260,7 @@ class TableScreen:
         c.sprites.drop_waiting()
         w, h = surface.get_size()
         u = c.u
-        bg = BG_FINAL if view.final else BG
+        bg = c.bg
         regions, head, body = frame.regions, frame.head, frame.body
         banner_at, lines_at = frame.banner_at, frame.lines_at
         base = ((w, h), u, bg)
@@ -309,7 +311,8 @@ class TableScreen:
             layout.timer = None
         for region in todo:
             if not full:
-                clear(surface, bg, region.rect)
+                if not region.covers:
+                    clear(surface, bg, region.rect)
                 dirty.append(region.rect)
             with c.clipped(region.rect):
                 region.draw(c, layout)
@@ -333,7 +336,7 @@ class TableScreen:
                 draw_waiting(c, wait_lines, wait_at)
                 layout.waiting_lines = wait_lines
 
-            out.append(Region("waiting", wait_at, tuple(wait_lines), waiting))
+            out.append(Region("waiting", wait_at, tuple(wait_lines), waiting, covers=True))
             area = pygame.Rect(area.x, wait_at.bottom + gap, area.w,
                                max(0, area.bottom - wait_at.bottom - gap))
         host_at, host_lines = host_rect(c, c.text_of(host.hint), host, area)
@@ -343,7 +346,7 @@ class TableScreen:
             layout.host_lines = host_lines
 
         out.append(Region("host", host_at, (tuple(host_lines), host.active, host.asking),
-                          host_line))
+                          host_line, covers=True))
         return out
 
     def _body(self, c: Canvas, view: TableView, body: pygame.Rect, gap: int,
@@ -379,7 +382,7 @@ class TableScreen:
             def log(c: Canvas, layout: Layout, rect: pygame.Rect = arranged.log_rect) -> None:
                 layout.log = draw_log(c, [list(e) for e in wrapped], rect)
 
-            regions.append(Region("log", arranged.log_rect, wrapped, log))
+            regions.append(Region("log", arranged.log_rect, wrapped, log, covers=True))
         panels_area = arranged.panels_area
         if view.panels and panels_area.w > 0 and panels_area.h > 0:
             final = view.final
@@ -391,5 +394,6 @@ class TableScreen:
                 layout.cells = {}
                 draw_panels(c, self._panels, shown, area, gap, final, layout)
 
-            regions.append(Region("panels", panels_area, (shown, final), panels, parts=True))
+            regions.append(Region("panels", panels_area, (shown, final), panels, parts=True,
+                                  covers=True))
         return regions, arranged.pages, page_seats, seat_meta

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pygame
-from display_scenes import camel_history, play, start_lucky0
+from display_scenes import camel_history, lcd_lines, play, reveal_history, start_lucky0, table
 
 from companion.display.table_screen import TableScreen
 from companion.engine.actions import Enter
@@ -125,3 +125,74 @@ def test_clearing_a_rect_in_pieces_paints_exactly_what_one_fill_paints() -> None
         clear(pieces, colour, rect)
         if i % 50 == 0 or i == len(rects) - 2:
             assert pygame.image.tobytes(one, "RGB") == pygame.image.tobytes(pieces, "RGB"), rect
+
+
+def test_a_box_paints_what_clearing_its_rect_and_then_drawing_it_paints() -> None:
+    """`Canvas.box` (the corners' squares filled with the background, then the rounded
+    rect) leaves the very pixels of `clear` then `pygame.draw.rect`, whatever was under it:
+    boxes of every size and radius (none, small, over half the box), anywhere, clipped."""
+    import random
+
+    from companion.display.canvas import Canvas
+    from companion.display.fonts import FontCache
+    from companion.display.regions import clear
+
+    rng = random.Random(11)
+    noise = pygame.Surface((400, 300))
+    for _ in range(400):  # what a box is drawn over: any colours
+        noise.fill((rng.randrange(256), rng.randrange(256), rng.randrange(256)),
+                   (rng.randrange(400), rng.randrange(300), 30, 30))
+    bg, fill = pygame.Color("#14171c"), pygame.Color("#c86432")
+    old, new = pygame.Surface((400, 300)), pygame.Surface((400, 300))
+    c = Canvas(new, translator("en"), FontCache(), 1.0, bg=bg)
+    for _ in range(3000):
+        rect = pygame.Rect(rng.randrange(-50, 380), rng.randrange(-50, 280),
+                           rng.randrange(0, 300), rng.randrange(0, 250))
+        radius = rng.randrange(-2, 60)
+        clip = (pygame.Rect(rng.randrange(100), rng.randrange(100), rng.randrange(200, 400),
+                            rng.randrange(150, 300)) if rng.random() < 0.3 else None)
+        for surface in (old, new):
+            surface.set_clip(None)
+            surface.blit(noise, (0, 0))
+            surface.set_clip(clip)
+        clear(old, bg, rect.clip(old.get_clip()))
+        pygame.draw.rect(old, fill, rect, border_radius=radius)
+        c.box(fill, rect, radius)
+        assert pygame.image.tobytes(old, "RGB") == pygame.image.tobytes(new, "RGB"), (
+            rect, radius, clip)
+
+
+def test_a_region_that_covers_its_rect_paints_every_pixel_of_it() -> None:
+    """A region marked `covers` is drawn without its rect cleared first: drawn over
+    magenta, none of the magenta may be left inside its rect. Every kind of region on
+    tables with panels (two reveals, the final sheet's background), 18 seats, a banner,
+    the host's and the waiting lines, the log and the LCD mock-ups."""
+    from companion.display.layout import Layout
+
+    magenta = pygame.Color(255, 0, 255)
+    h = reveal_history()
+    host = HostLine("Host: < Abandon auction >", "Bid: waiting for Chiara", active=True)
+    views = [(table(h), {"host": host, "banner": "Host correction: last entry undone",
+                         "lcds": lcd_lines(h)}),
+             (replace(table(h), final=True), {}),
+             (replace(table(h), log=()), {"host": HostLine("Host: menu", None)})]
+    from display_scenes import many_seats_view
+
+    views.append((many_seats_view(18), {"host": host}))
+    seen: set[object] = set()
+    for view, kw in views:
+        screen = TableScreen(pygame.Surface(SIZE), translator("en"))
+        c = screen._canvas(view.final)
+        frame = screen._frame(c, view, kw.get("lcds"), kw.get("banner"), None,  # type: ignore[arg-type]
+                              kw.get("host"), None, 0)
+        for region in frame.regions:
+            if not region.covers:
+                continue
+            seen.add(region.name if isinstance(region.name, str) else region.name[0])
+            screen.surface.fill(magenta)
+            with c.clipped(region.rect):
+                region.draw(c, Layout(SIZE, c.u, frame.head, frame.body))
+            left = pygame.mask.from_threshold(screen.surface.subsurface(region.rect),
+                                              magenta, (1, 1, 1, 255)).count()
+            assert left == 0, (region.name, left)
+    assert seen == {"header", "banner", "waiting", "host", "log", "seat", "panels"}

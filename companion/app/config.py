@@ -22,7 +22,7 @@ from ..engine.text import Msg, msg
 from . import config_check
 from .config_check import PHONE, Refused, box_spec, did_you_mean, journal_place, journal_text
 from .toml_lines import Path as KeyPath
-from .toml_lines import key_lines, line_of, too_deep
+from .toml_lines import key_lines, line_of, toml_lines, too_deep
 
 BOX_KINDS = ("gpio", "keyboard", "serial", "mock")
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -174,7 +174,7 @@ class _Reader:
     def __init__(self, text: str, path: Path | None) -> None:
         self.name = str(path) if path else "<config>"
         self.lines = key_lines(text)
-        self.last = max(1, len(text.splitlines()))
+        self.last = max(1, len(toml_lines(text)))
 
     def line(self, where: KeyPath) -> int:
         # A key that is missing is reported where it belongs: its table's header, else line 1.

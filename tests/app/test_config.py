@@ -68,6 +68,24 @@ def test_bad_config_names_file_line_and_fix(tmp_path: Path, change: tuple[str, s
     assert "fix:" in str(err.value)
 
 
+@pytest.mark.parametrize("odd", ["\u2028", "\u2029", "\u0085"])
+def test_a_line_separator_in_a_name_or_comment_keeps_every_line_number(
+        tmp_path: Path, odd: str) -> None:
+    """TOML allows U+2028, U+2029 and U+0085 raw in strings and comments, and ends lines at
+    "\n" only: the message points at the line the editor shows, as tomllib counts it."""
+    text = GOOD.replace('name = "Ann"', f'name = "Ann{odd}Lee"  # from a phone{odd}s notes')
+    bad = write(tmp_path, text.replace('box = "gpio:1"', 'box = "gpio:0"'))
+    with pytest.raises(ConfigError) as err:
+        load_config(bad)
+    assert "companion.toml:18" in str(err.value) and "given to two seats" in str(err.value)
+    assert load_config(write(tmp_path, text)).seats[0].seat.name == f"Ann{odd}Lee"
+    crlf = write(tmp_path, text.replace('start_coins = 12', 'start_coins = "x"')
+                 .replace("\n", "\r\n"))
+    with pytest.raises(ConfigError) as err:
+        load_config(crlf)
+    assert "companion.toml:6" in str(err.value)
+
+
 def test_the_shipped_example_config_loads() -> None:
     cfg = load_config(Path(__file__).resolve().parents[2] / "companion.example.toml")
     assert cfg.size is None and cfg.fullscreen and len(cfg.seats) == 4

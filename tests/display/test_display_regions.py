@@ -165,9 +165,14 @@ def test_a_box_paints_what_clearing_its_rect_and_then_drawing_it_paints() -> Non
 def test_a_region_that_covers_its_rect_paints_every_pixel_of_it() -> None:
     """A region marked `covers` is drawn without its rect cleared first: drawn over
     magenta, none of the magenta may be left inside its rect. Every kind of region on
-    tables with panels (two reveals, the final sheet's background), 18 seats, a banner,
-    the host's and the waiting lines, the log and the LCD mock-ups."""
+    tables with panels (two reveals, the final sheet's background, texts too long for any
+    box, a panel too tall for the screen, cut at its foot), 18 seats, a banner, the host's
+    and the waiting lines, the log and the LCD mock-ups, at 1280x720 and 800x480."""
+    import itertools
+
     from companion.display.layout import Layout
+    from companion.engine.text import msg
+    from companion.engine.views import Cell, Panel
 
     magenta = pygame.Color(255, 0, 255)
     h = reveal_history()
@@ -176,12 +181,15 @@ def test_a_region_that_covers_its_rect_paints_every_pixel_of_it() -> None:
                          "lcds": lcd_lines(h)}),
              (replace(table(h), final=True), {}),
              (replace(table(h), log=()), {"host": HostLine("Host: menu", None)})]
-    from display_scenes import many_seats_view
+    from display_scenes import long_text_view, many_seats_view
 
     views.append((many_seats_view(18), {"host": host}))
+    views.append((long_text_view(), {"host": host}))  # cramped: texts cut and wrapped
+    rows = tuple((Cell(f"Row {i}"), Cell(str(i))) for i in range(80))
+    views.append((replace(table(h), panels=(Panel(msg("Scores"), rows),)), {}))  # cut at the foot
     seen: set[object] = set()
-    for view, kw in views:
-        screen = TableScreen(pygame.Surface(SIZE), translator("en"))
+    for (view, kw), size in itertools.product(views, (SIZE, (800, 480))):
+        screen = TableScreen(pygame.Surface(size), translator("en"))
         c = screen._canvas(view.final)
         frame = screen._frame(c, view, kw.get("lcds"), kw.get("banner"), None,  # type: ignore[arg-type]
                               kw.get("host"), None, 0)
@@ -191,7 +199,7 @@ def test_a_region_that_covers_its_rect_paints_every_pixel_of_it() -> None:
             seen.add(region.name if isinstance(region.name, str) else region.name[0])
             screen.surface.fill(magenta)
             with c.clipped(region.rect):
-                region.draw(c, Layout(SIZE, c.u, frame.head, frame.body))
+                region.draw(c, Layout(size, c.u, frame.head, frame.body))
             left = pygame.mask.from_threshold(screen.surface.subsurface(region.rect),
                                               magenta, (1, 1, 1, 255)).count()
             assert left == 0, (region.name, left)

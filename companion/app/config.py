@@ -21,8 +21,9 @@ from ..engine.seats import DEFAULT_COLOURS, Seat
 from ..engine.text import Msg, msg
 from . import config_check
 from .config_check import PHONE, Refused, box_spec, did_you_mean, journal_place, journal_text
+from .text_lines import lines_of
 from .toml_lines import Path as KeyPath
-from .toml_lines import key_lines, line_of, toml_lines, too_deep
+from .toml_lines import key_lines, line_of, too_deep
 
 BOX_KINDS = ("gpio", "keyboard", "serial", "mock")
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -174,7 +175,7 @@ class _Reader:
     def __init__(self, text: str, path: Path | None) -> None:
         self.name = str(path) if path else "<config>"
         self.lines = key_lines(text)
-        self.last = max(1, len(toml_lines(text)))
+        self.last = max(1, len(lines_of(text)))
 
     def line(self, where: KeyPath) -> int:
         # A key that is missing is reported where it belongs: its table's header, else line 1.

@@ -28,8 +28,9 @@ from ..engine.errors import JournalError, MalformedInput
 from ..engine.history import Setup
 from ..engine.seats import DEFAULT_COLOURS, Seat
 from ..engine.text import msg
-from .journal_lines import decode, lines_of, written_actions
+from .journal_lines import decode, written_actions
 from .journal_lock import JournalLock
+from .text_lines import lines_of
 
 FORMAT = 1
 

@@ -1,5 +1,5 @@
-"""Reading a journal's lines: its bytes as text, the text as lines, and the action lines the
-companion wrote itself without decoding each one.
+"""Reading a journal's lines: its bytes as text, and the action lines the companion wrote
+itself without decoding each one (the text's lines: `text_lines`).
 
 A long game's journal is mostly the same few lines again: `{"seq":412,"type":"enter",
 "seat":3,"value":7,"at":"..."}` differs from an earlier line only in its `seq` and its time.
@@ -70,13 +70,3 @@ def decode(data: bytes, name: str) -> str:
                            msg("the companion writes UTF-8 only: restore the file from a "
                                "backup, or save it as UTF-8")) from exc
 
-
-def lines_of(text: str) -> list[str]:
-    """The lines of a journal or scenario, split where the companion ends them: at "\n"
-    only. (`str.splitlines` also splits at U+2028, U+2029 and U+0085, which json.dumps
-    leaves as they are in a text: a seat named with one made a journal no start could
-    read.) A "\r" before the "\n" is stripped with the line's spaces."""
-    lines = text.split("\n")
-    if lines[-1] == "":
-        lines.pop()  # what follows the last line's "\n"
-    return lines

@@ -12,19 +12,11 @@ from __future__ import annotations
 
 import re
 
+from .text_lines import lines_of
+
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
 
 Path = tuple[str | int, ...]
-
-
-def toml_lines(text: str) -> list[str]:
-    """The file's lines as TOML (and tomllib's messages) count them: split at "\n" only,
-    a "\r" before it dropped. `str.splitlines` also splits at U+2028, U+2029 and U+0085,
-    which TOML allows raw in strings and comments: every line after one was misnumbered."""
-    lines = [line.removesuffix("\r") for line in text.split("\n")]
-    if lines[-1] == "":
-        lines.pop()  # what follows the last line's "\n"
-    return lines
 
 
 def _key_parts(text: str, i: int) -> tuple[list[str], int] | None:
@@ -103,7 +95,7 @@ def key_lines(text: str) -> dict[Path, int]:
     table: Path = ()
     arrays: dict[tuple[str, ...], int] = {}  # how many [[x]] tables so far
     value = _Value()
-    for n, raw in enumerate(toml_lines(text), start=1):
+    for n, raw in enumerate(lines_of(text), start=1):
         if value.open:
             value.feed(raw)
             continue
@@ -146,7 +138,7 @@ def too_deep(text: str, limit: int) -> int | None:
     """The first line where arrays and inline tables nest deeper than `limit` (tomllib
     recurses once per level and would end in a RecursionError), else None."""
     value = _Value()
-    for n, raw in enumerate(toml_lines(text), start=1):
+    for n, raw in enumerate(lines_of(text), start=1):
         if value.open:
             value.feed(raw)
         else:
